@@ -21,8 +21,9 @@ public struct CompendiumActivity: Sendable, Equatable {
 
   /// The Compendium entry workout-sim uses for `activity`, or `nil` when the activity has a
   /// motion model (running, walking, hiking, cycling, and `transition` and `swimBikeRun` on
-  /// foot; rowing, `stairs` and `stairClimbing`, and cross-country skiing, whose energy follows
-  /// the course: ``RowingModel``, ``StairModel``, ``CrossCountrySkiingModel``). Every other
+  /// foot; rowing, `stairs` and `stairClimbing`, cross-country skiing and swimming, whose energy
+  /// follows the course: ``RowingModel``, ``StairModel``, ``CrossCountrySkiingModel``,
+  /// ``SwimmingModel/netVO2(metresPerSecond:)``). Every other
   /// activity has one (docs/activity-types.md lists them with their codes).
   public static func entry(for activity: WorkoutActivityType) -> CompendiumActivity? {
     table[activity.index]
@@ -116,10 +117,6 @@ public struct CompendiumActivity: Sendable, Equatable {
     (.softball, "15620", "softball or baseball, fast or slow pitch, general", 5.0),
     (.squash, "15652", "squash, general", 7.3),
     (.surfingSports, "18220", "surfing, body or board, general", 3.0),
-    (
-      .swimming, "18240", "swimming laps, freestyle, front crawl, slow, light or moderate effort",
-      5.8
-    ),
     (.tableTennis, "15660", "table tennis, ping pong", 4.0),
     (.tennis, "15675", "tennis, general", 7.3),
     (

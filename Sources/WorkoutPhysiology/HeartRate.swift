@@ -157,7 +157,8 @@ struct HeartRatePiece: Sendable {
   }
 }
 
-/// Which workload model applies: gait on foot, leg cycling, or a constant Compendium MET.
+/// Which workload model applies: gait on foot, leg cycling, a speed model (rowing, skiing,
+/// swimming), stairs, or a constant Compendium MET.
 package enum WorkloadKind: Sendable, Equatable {
   case foot
   case cycling
@@ -167,6 +168,8 @@ package enum WorkloadKind: Sendable, Equatable {
   case stairs
   /// Cross-country skiing: ``CrossCountrySkiingModel`` from the course's speed.
   case skiing
+  /// Swimming: ``SwimmingModel/netVO2(metresPerSecond:)`` from the course's speed.
+  case swimming
   case constant(netVO2: Double)
 
   /// Whether `a` and `b` share a workload model (every constant-MET activity counts as one
@@ -187,6 +190,7 @@ package enum WorkloadKind: Sendable, Equatable {
     case .rowing: self = .rowing
     case .stairs, .stairClimbing: self = .stairs
     case .crossCountrySkiing: self = .skiing
+    case .swimming: self = .swimming
     // Every other activity: its Compendium MET (docs/activity-types.md).
     default: self = .constant(netVO2: CompendiumActivity.netVO2(of: activity))
     }

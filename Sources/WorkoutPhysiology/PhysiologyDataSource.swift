@@ -6,7 +6,8 @@ import WorkoutCore
 /// speed, swimming strokes).
 ///
 /// Models (docs/models.md): energy from the ACSM equations with Minetti's gradient cost (on foot),
-/// the ACSM leg-cycling equation (cycling), or a constant Compendium MET (other activities);
+/// the ACSM leg-cycling equation (cycling), a speed model (rowing, skiing, swimming), or a
+/// constant Compendium MET (other activities);
 /// 5 kcal per litre O2; basal = 1 MET; active = total − basal. Heart rate by %HRR = %VO2R with an
 /// exact first-order response (``HeartRateParameters``). Cumulative amounts are integrated exactly
 /// over the piecewise-constant course with prefix sums; lookups use per-type cursors, so a query
@@ -61,6 +62,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let rowingNetPrefix: [Double]
   private let skiingNetVO2: [Double]
   private let skiingNetPrefix: [Double]
+  /// Per segment: the net VO2 of swimming at its speed (``SwimmingModel``), and its prefix sums.
+  private let swimmingNetVO2: [Double]
+  private let swimmingNetPrefix: [Double]
   private let ascentRates: [Double]
   private let ascentPrefix: [Double]
 
@@ -135,6 +139,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     var rowingPrefix: [Double] = [0]
     var skiingNet: [Double] = []
     var skiingPrefix: [Double] = [0]
+    var swimmingNet: [Double] = []
+    var swimmingPrefix: [Double] = [0]
     var ascentRates: [Double] = []
     var ascentPrefix: [Double] = [0]
     speeds.reserveCapacity(count)
@@ -209,6 +215,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       let skiing = CrossCountrySkiingModel.netVO2(metresPerSecond: speed)
       skiingNet.append(skiing)
       skiingPrefix.append(skiingPrefix[skiingPrefix.count - 1] + skiing * seconds)
+      let swimming = SwimmingModel.netVO2(metresPerSecond: speed)
+      swimmingNet.append(swimming)
+      swimmingPrefix.append(swimmingPrefix[swimmingPrefix.count - 1] + swimming * seconds)
       // Rise per metre travelled, as ``elevationAscended(over:)`` counts it.
       let ascent = speed * max(0, grade)
       ascentRates.append(ascent)
@@ -237,6 +246,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     self.rowingNetPrefix = rowingPrefix
     self.skiingNetVO2 = skiingNet
     self.skiingNetPrefix = skiingPrefix
+    self.swimmingNetVO2 = swimmingNet
+    self.swimmingNetPrefix = swimmingPrefix
     self.ascentRates = ascentRates
     self.ascentPrefix = ascentPrefix
 
@@ -389,6 +400,10 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     case (.activeEnergyBurned, .skiing):
       amount =
         integrate(skiingNetVO2, skiingNetPrefix, from: a, to: b, slot: slot) * kcalPerVO2Second
+    case (.activeEnergyBurned, .swimming):
+      amount =
+        integrate(swimmingNetVO2, swimmingNetPrefix, from: a, to: b, slot: slot)
+        * kcalPerVO2Second
     case (.activeEnergyBurned, .stairs):
       // ∫ c·f dt over seconds with f in steps/min is c × 60 × the steps.
       let steps = integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)
@@ -513,6 +528,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     case .cycling: net = segmentValue(cyclingNetVO2, k)
     case .rowing: net = segmentValue(rowingNetVO2, k)
     case .skiing: net = segmentValue(skiingNetVO2, k)
+    case .swimming: net = segmentValue(swimmingNetVO2, k)
     case .stairs: net = StairModel.netVO2(stepsPerMinute: segmentValue(footCadences, k))
     case .constant(let value): net = value
     }
@@ -654,7 +670,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
           if cyclingCadences[index] > 0 {
             cadence = (cadence.sum + cyclingCadences[index], cadence.count + 1)
           }
-        case .rowing, .stairs, .skiing, .constant: break
+        case .rowing, .stairs, .skiing, .swimming, .constant: break
         }
       }
       t += second
@@ -672,7 +688,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     switch kind {
     case .foot, .stairs: segmentValue(footCadences, readingSegment(t, slot: slot))
     case .cycling: segmentValue(cyclingCadences, readingSegment(t, slot: slot))
-    case .rowing, .skiing, .constant: 0
+    case .rowing, .skiing, .swimming, .constant: 0
     }
   }
 

@@ -76,6 +76,41 @@ public enum SwimmingModel {
     guard distancePerStroke > 0, metresPerSecond > 0 else { return 0 }
     return 60 * metresPerSecond / distancePerStroke
   }
+
+  /// The Compendium's slower front-crawl entry: code 18300, crawl at 50 yards a minute,
+  /// 8.0 MET; 50 × 0.9144 / 60 = 0.762 m/s (docs/models.md#swimming).
+  public static let slowCrawl = (metresPerSecond: 0.762, met: 8.0)
+
+  /// The Compendium's faster front-crawl entry: code 18290, crawl at 75 yards a minute,
+  /// 11.0 MET; 75 × 0.9144 / 60 = 1.143 m/s (docs/models.md#swimming).
+  public static let fastCrawl = (metresPerSecond: 1.143, met: 11.0)
+
+  /// The swimmer's MET at `metresPerSecond`: the straight line through the Compendium's two
+  /// front-crawl entries that name a speed (``slowCrawl``, ``fastCrawl``; Ainsworth et al.'s
+  /// Compendium of Physical Activities, codes 18300 and 18290), extended both ways (project
+  /// rule, docs/models.md#swimming): 8.0 + 3.0 × (v − 0.762) / 0.381, so 7.874 MET per m/s,
+  /// and 2.0 MET standing in the water between sets (v = 0; a negative speed counts as 0).
+  /// The stroke style does not enter: a course segment carries the speed and the stroke rate,
+  /// not the style.
+  ///
+  /// Worked values: 100 m in 1:30 is v = 1.11111 m/s, 8.0 + 3.0 × 0.34911 / 0.381 = 10.7489
+  /// MET; 100 m in 3:00 is v = 0.55556 m/s, 8.0 − 3.0 × 0.20644 / 0.381 = 6.3745 MET.
+  public static func met(metresPerSecond: Double) -> Double {
+    let v = max(0, metresPerSecond)
+    let slope =
+      (fastCrawl.met - slowCrawl.met) / (fastCrawl.metresPerSecond - slowCrawl.metresPerSecond)
+    return slowCrawl.met + slope * (v - slowCrawl.metresPerSecond)
+  }
+
+  /// Net VO2 in mL·kg⁻¹·min⁻¹ of swimming at `metresPerSecond`: (MET − 1) × 3.5
+  /// (``met(metresPerSecond:)``; 1 MET is the basal energy the data source counts apart).
+  ///
+  /// Worked values: 1:30/100 m (10.7489 − 1) × 3.5 = 34.121; 3:00/100 m (6.3745 − 1) × 3.5
+  /// = 18.811; for 70 kg that is 34.121 × 70 / 200 = 11.942 and 18.811 × 70 / 200 = 6.584
+  /// active kcal per minute.
+  public static func netVO2(metresPerSecond: Double) -> Double {
+    (met(metresPerSecond: metresPerSecond) - 1) * Metabolism.restingVO2
+  }
 }
 
 /// A swim workout as the watch records it (the scenario's `swim` key,
@@ -320,6 +355,73 @@ public struct SwimPlan: Sendable, Equatable {
     }
     return WatchRecord(
       WorkoutEvent(.lap, at: date, duration: duration, metadata: metadata), samples: samples)
+  }
+
+  /// The lengths a watch counts in a pool when the body swims the course rather than a `swim`'s
+  /// sets (a multisport workout's pool leg, docs/models.md#swimming): from `start`, a length
+  /// ends each time the course's distance since `start` reaches another `poolLength` metres,
+  /// until the course ends (the body then stands) or `limit` lengths; each is a
+  /// ``lengthRecord(at:duration:poolLength:strokes:metadata:)`` from the previous length's end
+  /// (the first from `start`), freestyle (`HKSwimmingStrokeStyle` 2) with the model's strokes,
+  /// `poolLength` / ``SwimmingModel/distancePerStroke(_:)`` a length in whole strokes carried
+  /// over the lengths (``wholeStrokes(lengths:strokesPerLength:)``): the course gives the
+  /// speed, not the style (project rule).
+  ///
+  /// - Parameters:
+  ///   - course: the course the body plays from `t = 0`.
+  ///   - speed: the speed of segment `k`, m/s (the physiology's, a power-only segment's from
+  ///     the cycling model).
+  ///   - start: where counting starts (the leg's start).
+  ///   - poolLength: metres, above 0.
+  ///   - limit: the most lengths returned.
+  ///
+  /// Worked value: a course at 0.8 m/s from 0 counted from 10 s in a 25 m pool has lengths
+  /// ending at 10 + 25 / 0.8 = 41.25 s, 72.5 s, ..., each of 31.25 s and, at 1.3 m a stroke,
+  /// 19.23 strokes a length: 19, 19, 20, 19.
+  public static func courseLengths(
+    course: Course, speed: (Int) -> Double, from start: SimulationInstant, poolLength: Double,
+    limit: Int = 100_000
+  ) -> [WatchRecord] {
+    guard poolLength > 0, poolLength.isFinite else { return [] }
+    var ends: [Double] = []
+    var lengthStart = start.nanoseconds
+    var covered = 0.0
+    let segments = course.segments
+    for k in segments.indices where ends.count < limit {
+      let segmentEnd = k + 1 < segments.count ? course.starts[k + 1] : course.end
+      let v = speed(k)
+      guard segmentEnd.nanoseconds > start.nanoseconds, v > 0 else { continue }
+      var t = Double(max(course.starts[k].nanoseconds, start.nanoseconds)) / 1e9
+      let end = Double(segmentEnd.nanoseconds) / 1e9
+      while ends.count < limit {
+        let finish = t + (poolLength - covered) / v
+        guard finish <= end else {
+          covered += v * (end - t)
+          break
+        }
+        ends.append(finish)
+        covered = 0
+        t = finish
+      }
+    }
+    let strokes = wholeStrokes(
+      lengths: ends.count,
+      strokesPerLength: poolLength / SwimmingModel.distancePerStroke(.freestyle))
+    let metadata: [String: MetadataValue] = [
+      strokeStyleKey: .number(Double(SwimmingStrokeStyle.freestyle.rawValue))
+    ]
+    var records: [WatchRecord] = []
+    records.reserveCapacity(ends.count)
+    for (index, seconds) in ends.enumerated() {
+      let lengthEnd = SimulationInstant.rounding(seconds: seconds)
+      let from = SimulationInstant(nanoseconds: lengthStart)
+      records.append(
+        lengthRecord(
+          at: from, duration: from.duration(to: lengthEnd), poolLength: poolLength,
+          strokes: strokes[index], metadata: metadata))
+      lengthStart = lengthEnd.nanoseconds
+    }
+    return records
   }
 
   /// The whole strokes of each of a set's `lengths` lengths of `strokesPerLength` strokes

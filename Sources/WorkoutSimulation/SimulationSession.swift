@@ -88,6 +88,9 @@ public struct SimulationSession {
   /// The activity of the session that records ``swimEvents`` (``PreparedScenario/watchEventActivity``).
   private let watchEventActivity: WorkoutActivityType
   private var nextSwimEvent = 0 { didSet { registerTimeline() } }
+  /// Whether ``swimEvents`` from ``nextSwimEvent`` are a pool leg's lengths counted on the
+  /// course (``poolLegBegan(lapLength:at:)``), dropped once another leg is current.
+  private var lengthsFromCourse = false
   /// The timeline's two sources of due instants, in their order at an equal instant: the
   /// swim's next event (the swimmer touches the wall), then the next timeline action (then
   /// presses the button).
@@ -362,6 +365,33 @@ public struct SimulationSession {
     return true
   }
 
+  /// A multisport workout's swimming leg began at `start` with a pool configuration of
+  /// `lapLength` metres (`beginNewActivity` with `swimmingLocationType` `.pool` and a
+  /// `lapLength`): when the scenario has no lengths of its own (no `swim`, no replayed pool
+  /// swim), the watch counts the leg's lengths on the course, one each `lapLength` metres the
+  /// body swims from `start` (``WorkoutPhysiology/SwimPlan/courseLengths(course:speed:from:poolLength:limit:)``),
+  /// recorded as a scripted pool swim's are: a `lap` event and one `distanceSwimming` and
+  /// `swimmingStrokeCount` sample per length (docs/models.md#swimming). They stop when
+  /// another leg becomes current.
+  ///
+  /// - Returns: whether the leg's lengths are counted on the course.
+  @discardableResult
+  package mutating func poolLegBegan(lapLength: Double, at start: SimulationInstant) -> Bool {
+    guard scenario.swim == nil, lengthsFromCourse || nextSwimEvent >= swimEvents.count,
+      lapLength > 0, lapLength.isFinite
+    else { return false }
+    let from = max(start, engine.now)
+    let source = prepared.dataSource
+    let lengths = SwimPlan.courseLengths(
+      course: source.course, speed: { source.speed(ofSegment: $0) }, from: from,
+      poolLength: lapLength)
+    poolLength = lapLength
+    lengthsFromCourse = true
+    swimEvents = Array(swimEvents[..<nextSwimEvent]) + lengths
+    dueChanged = true
+    return true
+  }
+
   /// The watch records a swim's length (`lap`) or set (`segment`), or a downhill run
   /// (`segment`), as it ends: its workout data source adds the record's samples (a pool
   /// length's distance and strokes, over the length) and then the event to the builder of the
@@ -374,11 +404,18 @@ public struct SimulationSession {
     if instant > engine.now { engine.advance(to: instant) }
     // The leg being recorded while one runs (`beginNewActivity`: a triathlon's swim records its
     // lengths as a swim's does, its run leg none), else the session's activity.
-    guard let index = engine.currentSessionIndex, engine.sessionState(index) == .running,
+    guard let index = engine.currentSessionIndex,
       let builder = engine.withBuilder(
         ofSession: index,
-        { ($0.isActive, $0.startDate, $0.currentActivity?.activityType) }),
-      builder.0, let collectionStart = builder.1,
+        { ($0.isActive, $0.startDate, $0.currentActivity?.activityType) })
+    else { return }
+    if lengthsFromCourse, builder.2 != .swimming {
+      // The pool leg is over: its lengths counted on the course stop with it.
+      nextSwimEvent = swimEvents.count
+      lengthsFromCourse = false
+      return
+    }
+    guard engine.sessionState(index) == .running, builder.0, let collectionStart = builder.1,
       (builder.2 ?? engine.activity(ofSession: index)) == watchEventActivity
     else { return }
     if !record.samples.isEmpty {

@@ -103,6 +103,49 @@ import WorkoutCore
     }
   }
 
+  /// A pool leg records its lengths (docs/models.md#swimming): the course swims 3.2 m/s, the
+  /// app's swim leg is a 25 m pool from 0 to 100 s, so a length ends every 25 / 3.2 = 7.8125 s,
+  /// the 12th at 93.75 s (the 13th would end at 101.5625 s, in the run leg): 12 `lap` events
+  /// of 7.8125 s in the leg and 12 × 25 = 300 m of `distanceSwimming` (not the 100 × 3.2
+  /// = 320 m of samples every 10 s), 231 strokes (12 × 25 / 1.3 = 230.77, in whole strokes).
+  /// The run leg has no lengths.
+  @Test func aPoolLegRecordsLengths() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let main = configuration(.swimBikeRun)
+      let session = try HKWorkoutSession(healthStore: store, configuration: main)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      let swim = configuration(.swimming)
+      swim.swimmingLocationType = .pool
+      swim.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+      session.beginNewActivity(configuration: swim, date: simulation.now, metadata: nil)
+      try await simulation.advance(to: noon(plus: 100))
+      session.beginNewActivity(
+        configuration: configuration(.running), date: simulation.now, metadata: nil)
+      try await simulation.advance(to: noon(plus: 200))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let legs = workout.workoutActivities
+      #expect(legs.count == 2)
+      let laps = legs[0].workoutEvents.filter { $0.type == .lap }
+      #expect(laps.count == 12)
+      #expect(laps.first?.dateInterval.duration == 7.8125)
+      #expect(laps.last?.dateInterval.end == noon(plus: 93.75))
+      #expect(
+        legs[0].statistics(for: HKQuantityType(.distanceSwimming))?.sumQuantity()?
+          .doubleValue(for: .meter()) == 300)
+      #expect(
+        legs[0].statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()?
+          .doubleValue(for: .count()) == 231)
+      #expect(legs[1].workoutEvents.filter { $0.type == .lap }.isEmpty)
+    }
+  }
+
   @Test func aSwimBikeRunIsOneWorkoutWithFiveActivities() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let legs = Legs()

@@ -162,8 +162,7 @@ struct CompendiumTests {
   @Test(
     "constant MET per activity",
     arguments: [
-      (WorkoutActivityType.swimming, "18240", 5.8),
-      (.highIntensityIntervalTraining, "02040", 8.0),
+      (WorkoutActivityType.highIntensityIntervalTraining, "02040", 8.0),
       (.traditionalStrengthTraining, "02054", 3.5),
       (.yoga, "02150", 2.5),
       (.other, "02022", 3.8),
@@ -191,12 +190,12 @@ struct CompendiumTests {
   }
 
   @Test(
-    "running, walking, hiking, cycling, rowing, stairs and cross-country skiing have no constant MET, every other activity has one"
+    "running, walking, hiking, cycling, rowing, stairs, cross-country skiing and swimming have no constant MET, every other activity has one"
   )
   func courseModelled() {
     let modelled: [WorkoutActivityType] = [
       .running, .walking, .hiking, .cycling, .transition, .swimBikeRun, .rowing, .stairs,
-      .stairClimbing, .crossCountrySkiing,
+      .stairClimbing, .crossCountrySkiing, .swimming,
     ]
     for activity in modelled {
       #expect(CompendiumActivity.entry(for: activity) == nil)
@@ -218,6 +217,48 @@ struct CompendiumTests {
     let active = source.cumulativeAmount(
       of: .activeEnergyBurned, from: at(0), to: at(60), activity: .tennis)
     #expect(close(active, 7.16625, 1e-9))
+  }
+}
+
+@Suite("Swimming energy by speed (the Compendium's front-crawl entries 18300 and 18290)")
+struct SwimmingEnergyTests {
+  /// 15 minutes at 1:30/100 m (v = 100 / 90 = 1.11111 m/s) against 15 minutes at 3:00/100 m
+  /// (v = 0.55556 m/s), 65 kg. The line through 8.0 MET at 0.762 m/s and 11.0 MET at
+  /// 1.143 m/s has slope 3.0 / 0.381 = 7.87402 MET per m/s:
+  /// fast 8.0 + 7.87402 × (1.11111 − 0.762) = 10.74891 MET, net (10.74891 − 1) × 3.5
+  /// = 34.12117 mL·kg⁻¹·min⁻¹, × 65 / 200 = 11.08938 kcal/min, 166.3407 kcal in 15 min;
+  /// slow 8.0 + 7.87402 × (0.55556 − 0.762) = 6.37445 MET, net 18.81059, × 65 / 200
+  /// = 6.11344 kcal/min, 91.7016 kcal in 15 min. Standing in the water (v = 0): 2.0 MET,
+  /// net 3.5, 1.1375 kcal/min.
+  @Test func fasterCostsMore() throws {
+    var source = try quietSource(segments: [
+      CourseSegment(duration: .seconds(900), speed: 100.0 / 90),
+      CourseSegment(duration: .seconds(900), speed: 100.0 / 180),
+      CourseSegment(duration: .seconds(60), speed: 0),
+    ])
+    let fast = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(900), activity: .swimming)
+    let slow = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(900), to: at(1800), activity: .swimming)
+    let rest = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(1800), to: at(1860), activity: .swimming)
+    #expect(close(fast, 166.3407, 0.0005))
+    #expect(close(slow, 91.7016, 0.0005))
+    #expect(close(rest, 1.1375, 1e-9))
+  }
+
+  /// Heart rate follows the pace: the default athlete (resting 60, maximum 183.5, VO2max 40,
+  /// reserve 40 − 3.5 = 36.5) swimming 1:30/100 m has the steady state
+  /// 60 + 34.12117 / 36.5 × 123.5 = 175.451 bpm, at 3:00/100 m 60 + 18.81059 / 36.5 × 123.5
+  /// = 123.647 bpm.
+  @Test func heartRateFollowsPace() {
+    let athlete = Athlete.standard
+    let fast = HeartRateParameters.steadyState(
+      netVO2: SwimmingModel.netVO2(metresPerSecond: 100.0 / 90), athlete: athlete)
+    let slow = HeartRateParameters.steadyState(
+      netVO2: SwimmingModel.netVO2(metresPerSecond: 100.0 / 180), athlete: athlete)
+    #expect(close(fast, 175.451, 0.0005))
+    #expect(close(slow, 123.647, 0.0005))
   }
 }
 

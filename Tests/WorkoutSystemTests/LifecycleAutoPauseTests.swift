@@ -90,4 +90,29 @@ import WorkoutSystem
       ])
     #expect(engine.records.first?.duration == .seconds(200))
   }
+
+  /// A multisport workout follows its current leg (docs/healthkit-behaviour.md#auto-pause): the
+  /// body stands 300–345 (the traffic light). With a cycling leg from 100, motionPaused at
+  /// 300 + 3 = 303 and motionResumed at 345 + 2 = 347, in the cycling leg's events; the session
+  /// (swimBikeRun) alone, or a transition leg, gets none.
+  @Test func multisportCyclingLegPauses() {
+    let engine = runWatch(
+      configuration(pausesSession: false, activity: .swimBikeRun), source: trafficLight,
+      [(0, .start), (0, .beginActivity(.swimming)), (100, .beginActivity(.cycling)), (645, .end)])
+    let expected = [WorkoutEvent(.motionPaused, at: t(303)), .init(.motionResumed, at: t(347))]
+    #expect(eventsOf(engine) == expected)
+    let legs = engine.records.first?.activities ?? []
+    #expect(legs.map(\.activityType) == [.swimming, .cycling])
+    #expect(legs.last?.events == expected)
+  }
+
+  /// Detection ends with the cycling leg: a cycling leg from 0 gets motionPaused at
+  /// 300 + 3 = 303; the transition leg begun at 320, inside the stop, has none, so the move at
+  /// 345 gives no motionResumed.
+  @Test func multisportDetectionEndsWithTheLeg() {
+    let engine = runWatch(
+      configuration(pausesSession: false, activity: .swimBikeRun), source: trafficLight,
+      [(0, .start), (0, .beginActivity(.cycling)), (320, .beginActivity(.transition)), (645, .end)])
+    #expect(eventsOf(engine) == [WorkoutEvent(.motionPaused, at: t(303))])
+  }
 }

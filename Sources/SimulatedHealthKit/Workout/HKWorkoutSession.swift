@@ -410,8 +410,15 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       values[key] = HKWorkoutBuilder.metadataValue(value, key: key, since: simulation.startDate)
     }
     let raw = workoutConfiguration.activityType.rawValue
+    // A pool leg's lengths: the watch counts them on the course (docs/models.md#swimming).
+    var legPool: Double?
+    if values[HKMetadataKeySwimmingLocationType] == .number(1),
+      case .quantity(let metres, unit: "m") = values[HKMetadataKeyLapLength]
+    {
+      legPool = metres
+    }
     activityCall(.beginNewActivity, date: date, types: type) { session, instant in
-      session.withEngine(of: engineDevice) { engine in
+      let began = session.withEngine(of: engineDevice) { engine in
         if let refusal {
           engine.reportAPIError(
             .invalidArgument(refusal), call: .activity(.beginNewActivity), session: index)
@@ -426,6 +433,10 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
           type, location: location, metadata: values, ofSession: index, at: engine.now,
           date: instant)
       }
+      if began, engineDevice == .watch, let legPool {
+        session.poolLegBegan(lapLength: legPool, at: instant)
+      }
+      return began
     }
   }
 

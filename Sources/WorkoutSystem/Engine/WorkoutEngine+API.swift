@@ -101,7 +101,7 @@ extension WorkoutEngine {
     guard let interval = sampler.interval, interval.session == index else { return }
     let produced = QuantityTypeSet(
       interval.activity.collectedTypes.filter { configuration.schedule(for: $0).enabled }
-    ).subtracting(configuration.eventRecordedTypes)
+    ).subtracting(eventRecordedTypes(ofSession: index))
     guard produced.intersection(before ?? produced) != produced.intersection(types ?? produced)
     else { return }
     pump(through: now)
@@ -281,7 +281,7 @@ extension WorkoutEngine {
     var types = QuantityTypeSet()
     var count = 0
     for sample in samples
-    where configuration.eventRecordedTypes.contains(sample.type)
+    where eventRecordedTypes(ofSession: index).contains(sample.type)
       && interval.activity.collectedTypes.contains(sample.type)
       && collected?.contains(sample.type) ?? true
       && configuration.schedule(for: sample.type).enabled

@@ -162,5 +162,26 @@ extension WorkoutEngine {
       let type = sessions[index].builder.activities[position].activityType
       notify(index, at: date, .activity(change, type))
     }
+    autoPauseFollowsLeg(session: index, at: date)
+  }
+
+  /// The auto-pause detector follows the leg that is current (docs/healthkit-behaviour.md#auto-pause,
+  /// project rule: Apple documents Autopause per workout type and says nothing of a multisport
+  /// workout's legs): a running session whose current activity is one auto-pause applies to
+  /// (``AutoPauseConfiguration/applies(to:)``, a multisport workout's `running` or `cycling`
+  /// leg) is watched from the leg's start, as a running or cycling workout is from its own;
+  /// when a leg of another type (`swimming`, `transition`) begins, or the leg ends and the
+  /// workout's own type is current again, detection for the session ends.
+  private mutating func autoPauseFollowsLeg(session index: Int, at date: SimulationInstant) {
+    guard autoPause != nil else { return }
+    let current = sessions[index].builder.currentActivity?.activityType ?? sessions[index].activity
+    if AutoPauseConfiguration.applies(to: current) {
+      guard autoPause?.session != index, sessions[index].machine.state == .running,
+        let motion = dataSource as? any MotionSource
+      else { return }
+      autoPause?.sessionStarted(index, at: date.nanoseconds, motion: motion)
+    } else {
+      autoPause?.sessionStopped(index)
+    }
   }
 }

@@ -707,6 +707,23 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   // MARK: - Sampling
 
+  /// The types session `index`'s data source records per event rather than on the grid:
+  /// ``WorkoutEngineConfiguration/eventRecordedTypes`` (a scripted or replayed pool swim's), and
+  /// while a pool leg is current (a `swimming` activity whose metadata has
+  /// `HKSwimmingLocationType` 1, `HKWorkoutSwimmingLocationType.pool`, as a multisport
+  /// workout's leg begun with a pool configuration has) `distanceSwimming` and
+  /// `swimmingStrokeCount`, recorded once per length (docs/models.md#swimming).
+  func eventRecordedTypes(ofSession index: Int) -> QuantityTypeSet {
+    var types = configuration.eventRecordedTypes
+    if let leg = sessions[index].builder.currentActivity, leg.activityType == .swimming,
+      leg.metadata["HKSwimmingLocationType"] == .number(1)
+    {
+      types.insert(.distanceSwimming)
+      types.insert(.swimmingStrokeCount)
+    }
+    return types
+  }
+
   mutating func openInterval(session index: Int, at date: SimulationInstant) {
     // The current activity's type while one runs (a multisport leg), else the session's.
     let activity = sessions[index].builder.currentActivity?.activityType ?? sessions[index].activity
@@ -716,9 +733,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     // start, and lock-on would drop that whole span.
     // The types the data source records per event (a pool's lengths) are not on the grid.
     var only = sessions[index].collectedTypes
-    if !configuration.eventRecordedTypes.isEmpty {
-      only = (only ?? QuantityTypeSet(activity.collectedTypes))
-        .subtracting(configuration.eventRecordedTypes)
+    let perEvent = eventRecordedTypes(ofSession: index)
+    if !perEvent.isEmpty {
+      only = (only ?? QuantityTypeSet(activity.collectedTypes)).subtracting(perEvent)
     }
     let opened = max(date.nanoseconds, collectionStart)
     sampler.open(

@@ -157,7 +157,8 @@ public struct WatchConfiguration: Sendable, Hashable {
 /// and 6; Apple doc: https://developer.apple.com/documentation/healthkit/hkworkouteventtype/motionpaused).
 ///
 /// Detection runs from the session's start until it stops or ends, during `running` and
-/// `cycling` workouts only. `motionPaused` fires when the body's speed has stayed below
+/// `cycling` workouts only, and in a multisport workout during its `running` and `cycling` legs
+/// (from the leg's start to its end; project rule, docs/healthkit-behaviour.md#auto-pause). `motionPaused` fires when the body's speed has stayed below
 /// ``speedThreshold`` for ``pauseAfter``; `motionResumed` when, after that, it has stayed at or
 /// above the threshold for ``resumeAfter``. The events do not change elapsed time (only `pause`
 /// and `resume` count, docs/healthkit-behaviour.md#elapsed-time-and-duration). The threshold and

@@ -305,7 +305,9 @@ extension WorkoutEngine {
     let date = change.date
     switch change.to {
     case .running where change.from == .notStarted || change.from == .prepared:
-      if autoPause != nil, AutoPauseConfiguration.applies(to: sessions[index].activity),
+      if autoPause != nil,
+        AutoPauseConfiguration.applies(
+          to: sessions[index].builder.currentActivity?.activityType ?? sessions[index].activity),
         let motion = dataSource as? any MotionSource
       {
         autoPause?.sessionStarted(index, at: date.nanoseconds, motion: motion)

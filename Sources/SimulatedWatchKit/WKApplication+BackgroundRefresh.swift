@@ -69,7 +69,8 @@ extension WKApplication {
   }
 
   /// The call's name in the wall-clock rule's entries and messages.
-  static let scheduleRefreshCall = "WKApplication.scheduleBackgroundRefresh(withPreferredDate:)"
+  nonisolated static let scheduleRefreshCall =
+    "WKApplication.scheduleBackgroundRefresh(withPreferredDate:)"
 }
 
 extension WKExtension {
@@ -104,7 +105,8 @@ extension WKExtension {
   }
 
   /// The call's name in the wall-clock rule's entries and messages.
-  static let scheduleRefreshCall = "WKExtension.scheduleBackgroundRefresh(withPreferredDate:)"
+  nonisolated static let scheduleRefreshCall =
+    "WKExtension.scheduleBackgroundRefresh(withPreferredDate:)"
 }
 
 /// Background refresh in one simulation (part of ``WatchKitState``).

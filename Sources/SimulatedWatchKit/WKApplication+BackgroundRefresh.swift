@@ -59,7 +59,7 @@ extension WKApplication {
   ///
   /// - Throws: with `HealthKitSimulation.Options.strictDates` and a real-clock date, the
   ///   `NSError` the completion handler form gets (`WKErrorDomain`, code 1).
-  nonisolated(nonsending) public func scheduleBackgroundRefresh(
+  public func scheduleBackgroundRefresh(
     withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?
   ) async throws {
     let error = simulation.scheduleBackgroundRefresh(
@@ -95,7 +95,7 @@ extension WKExtension {
   /// https://developer.apple.com/documentation/watchkit/wkextension/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)).
   ///
   /// - Throws: as ``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:)``.
-  nonisolated(nonsending) public func scheduleBackgroundRefresh(
+  public func scheduleBackgroundRefresh(
     withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?
   ) async throws {
     let error = simulation.scheduleBackgroundRefresh(

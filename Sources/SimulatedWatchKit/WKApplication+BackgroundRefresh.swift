@@ -59,7 +59,7 @@ extension WKApplication {
   ///
   /// - Throws: with `HealthKitSimulation.Options.strictDates` and a real-clock date, the
   ///   `NSError` the completion handler form gets (`WKErrorDomain`, code 1).
-  nonisolated(nonsending) public func scheduleBackgroundRefresh(
+  public func scheduleBackgroundRefresh(
     withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?
   ) async throws {
     let error = simulation.scheduleBackgroundRefresh(
@@ -69,7 +69,8 @@ extension WKApplication {
   }
 
   /// The call's name in the wall-clock rule's entries and messages.
-  static let scheduleRefreshCall = "WKApplication.scheduleBackgroundRefresh(withPreferredDate:)"
+  nonisolated static let scheduleRefreshCall =
+    "WKApplication.scheduleBackgroundRefresh(withPreferredDate:)"
 }
 
 extension WKExtension {
@@ -94,7 +95,7 @@ extension WKExtension {
   /// https://developer.apple.com/documentation/watchkit/wkextension/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)).
   ///
   /// - Throws: as ``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:)``.
-  nonisolated(nonsending) public func scheduleBackgroundRefresh(
+  public func scheduleBackgroundRefresh(
     withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?
   ) async throws {
     let error = simulation.scheduleBackgroundRefresh(
@@ -104,7 +105,8 @@ extension WKExtension {
   }
 
   /// The call's name in the wall-clock rule's entries and messages.
-  static let scheduleRefreshCall = "WKExtension.scheduleBackgroundRefresh(withPreferredDate:)"
+  nonisolated static let scheduleRefreshCall =
+    "WKExtension.scheduleBackgroundRefresh(withPreferredDate:)"
 }
 
 /// Background refresh in one simulation (part of ``WatchKitState``).

@@ -10,7 +10,10 @@ import WorkoutCore
 /// The state is the engine's app state (docs/healthkit-behaviour.md#app-states): the scenario's
 /// `wristDown`, `wristUp`, `crownPress`, `openApp`, the return-to-clock time and the background
 /// grace period move it, as on the command line.
-public final class WKApplication: NSObject, Sendable {
+///
+/// Main-actor isolated, as Apple declares it (`@MainActor class WKApplication`): code off the
+/// main actor reaches it with `await` (docs/swift-api.md#watchkit-on-the-main-actor).
+@MainActor public final class WKApplication: NSObject, Sendable {
   /// The simulation the object belongs to.
   unowned let simulation: AppSimulation
   /// ``delegate``'s storage.
@@ -38,8 +41,9 @@ public final class WKApplication: NSObject, Sendable {
 
 /// The watch app's extension object, the form of ``WKApplication`` before watchOS 7 (Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkextension), for its
-/// ``applicationState``.
-public final class WKExtension: NSObject, Sendable {
+/// ``applicationState``. Main-actor isolated, as Apple declares it (`@MainActor class
+/// WKExtension`).
+@MainActor public final class WKExtension: NSObject, Sendable {
   /// The simulation the object belongs to.
   unowned let simulation: AppSimulation
 

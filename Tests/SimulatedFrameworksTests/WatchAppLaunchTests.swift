@@ -44,7 +44,7 @@ struct WatchAppLaunchTests {
         WKApplication.shared().delegate = delegate
         return delegate
       }
-      #expect(WKApplication.shared().applicationState == .background)
+      #expect(await WKApplication.shared().applicationState == .background)
       #expect(simulation.state.withLock { !$0.session.workoutEngine.appIsRunning })
       let sent = Self.configuration()
       try await simulation.on(.phone) {

@@ -124,7 +124,7 @@ struct WatchAppRelaunchTests {
         (WKApplication.shared().delegate as? RelaunchedDelegate)?.launch
       }
       #expect(current == 2)
-      #expect(WKApplication.shared().applicationState == .active)
+      #expect(await WKApplication.shared().applicationState == .active)
     }
     // Launch 1 at once; the crash at 10 s leaves no process; openApp at 20 s launches the
     // second (no recovery call: no session was open).

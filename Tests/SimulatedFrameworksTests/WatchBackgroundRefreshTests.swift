@@ -95,16 +95,18 @@ struct WatchBackgroundRefreshTests {
     "A refresh scheduled at t = 0 for +20 min wakes the suspended app at 1200 with its userInfo")
   func wakesTheSuspendedApp() async throws {
     let simulation = try Self.makeSimulation()
-    let completion = Mutex<[String]>([])
+    let completion = Recorded<String>()
     try await simulation.run {
       let delegate = await Self.delegate(simulation)
-      WKApplication.shared().scheduleBackgroundRefresh(
-        withPreferredDate: simulation.now.addingTimeInterval(1200),
-        userInfo: Self.reason("complication")
-      ) { error in completion.withLock { $0.append(error.map { "\($0)" } ?? "nil") } }
+      await MainActor.run {
+        WKApplication.shared().scheduleBackgroundRefresh(
+          withPreferredDate: simulation.now.addingTimeInterval(1200),
+          userInfo: Self.reason("complication")
+        ) { error in completion.append(error.map { "\($0)" } ?? "nil") }
+      }
       await simulation.settle()
       // The completion comes right after the scheduling, with no error.
-      #expect(completion.withLock { $0 } == ["nil"])
+      #expect(completion.all == ["nil"])
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(1199))
       #expect(await MainActor.run { delegate.handled.isEmpty })
       #expect(appState(simulation) == .suspended)
@@ -128,7 +130,7 @@ struct WatchBackgroundRefreshTests {
     let simulation = try Self.makeSimulation()
     try await simulation.run {
       _ = await Self.delegate(simulation)
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(1209))
@@ -154,10 +156,10 @@ struct WatchBackgroundRefreshTests {
     try await simulation.run {
       let delegate = await Self.delegate(simulation)
       // WKExtension's form (watchOS 3) schedules the same one refresh.
-      WKExtension.shared().scheduleBackgroundRefresh(
+      await WKExtension.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: Self.reason("first")
       ) { _ in }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1500),
         userInfo: Self.reason("second")
       ) { _ in }
@@ -189,7 +191,7 @@ struct WatchBackgroundRefreshTests {
           task.setTaskCompletedWithSnapshot(false)
         }
       }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(3600))
@@ -213,7 +215,7 @@ struct WatchBackgroundRefreshTests {
     let simulation = try Self.makeSimulation(frontmost: true)
     try await simulation.run {
       let delegate = await Self.delegate(simulation)
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(3600))
@@ -251,7 +253,7 @@ struct WatchBackgroundRefreshTests {
     }
     try await simulation.run {
       await MainActor.run { WKApplication.shared().delegate = delegate }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(1300))
@@ -273,7 +275,7 @@ struct WatchBackgroundRefreshTests {
     let simulation = try Self.makeSimulation()
     simulation.appWorkGrace = .milliseconds(50)
     await simulation.run {
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       // Launched at 1200, nobody completes it: it expires at 1200 + 30 = 1230.
@@ -304,7 +306,7 @@ struct WatchBackgroundRefreshTests {
           task.expirationHandler = { expirations.append(seconds(simulation)) }
         }
       }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       // The delegate never completes: the hold on virtual time expires, reported and thrown.
@@ -373,7 +375,7 @@ struct WatchBackgroundRefreshTests {
           HKHealthStore().execute(query)
         }
       }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(1300))
@@ -440,7 +442,7 @@ struct WatchBackgroundRefreshTests {
           task.expirationHandler = { expirations.append(seconds(simulation)) }
         }
       }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       // The delegate never completes: the hold expires (reported), then the crash at 1210.
@@ -470,7 +472,7 @@ struct WatchBackgroundRefreshTests {
       await MainActor.run {
         simulation.launchWatchApp { RefreshLaunchDelegate(log: log, simulation: simulation) }
       }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(1199))
@@ -589,7 +591,7 @@ extension WatchBackgroundRefreshTests {
           }
         }
       }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       // handle(_:) does not complete: its hold at 1200 runs out (reported); the expiry's hold
@@ -659,7 +661,7 @@ extension WatchBackgroundRefreshTests {
           withPreferredDate: simulation.now.addingTimeInterval(1200),
           userInfo: Self.reason("extension"))
       } else {
-        WKExtension.shared().scheduleBackgroundRefresh(
+        await WKExtension.shared().scheduleBackgroundRefresh(
           withPreferredDate: simulation.now.addingTimeInterval(1200),
           userInfo: Self.reason("extension")
         ) { error in completions.append(error.map { "\($0)" } ?? "nil") }
@@ -690,7 +692,7 @@ extension WatchBackgroundRefreshTests {
       await MainActor.run {
         simulation.launchWatchApp { ReplacingLaunchDelegate(log: log, simulation: simulation) }
       }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(1220))
@@ -712,7 +714,7 @@ extension WatchBackgroundRefreshTests {
     try await simulation.run {
       let delegate = await Self.delegate(simulation)
       #expect(appState(simulation) == .active)
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(1300))
@@ -735,7 +737,7 @@ extension WatchBackgroundRefreshTests {
     let simulation = try HealthKitSimulation(scenario: scenario)
     try await simulation.run {
       let delegate = await Self.delegate(simulation)
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(1300))

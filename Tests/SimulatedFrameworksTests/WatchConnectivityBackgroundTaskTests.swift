@@ -342,7 +342,7 @@ struct WatchConnectivityBackgroundTaskTests {
     try await simulation.run {
       let (_, phoneLog) = await Self.start(simulation, log: log)
       defer { withExtendedLifetime(phoneLog) {} }
-      WKApplication.shared().scheduleBackgroundRefresh(
+      await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: Self.at(simulation, 1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(to: Self.at(simulation, 1300))

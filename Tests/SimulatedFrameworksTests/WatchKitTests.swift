@@ -26,7 +26,10 @@ final class RuntimeRecorder: WKExtendedRuntimeSessionDelegate, @unchecked Sendab
 
   private func record(_ call: Call) {
     let at = simulation.now.timeIntervalSince(simulation.startDate)
-    let state = WKApplication.shared().applicationState
+    // Every WatchKit call into the app's code runs on the main actor, and `WKApplication` is
+    // main-actor isolated, as Apple declares it: a nonisolated delegate reads it as an app
+    // does, by asserting it is there.
+    let state = MainActor.assumeIsolated { WKApplication.shared().applicationState }
     lock.withLock {
       calls.append((at, call))
       states.append(state)
@@ -99,22 +102,22 @@ struct WatchKitRuntimeTests {
     let recorder = RuntimeRecorder(simulation)
     try await simulation.run {
       try await simulation.advance(by: .seconds(100))
-      #expect(WKApplication.shared().applicationState == .inactive)
+      #expect(await WKApplication.shared().applicationState == .inactive)
       let first = WKExtendedRuntimeSession()
       first.delegate = recorder
       first.start()
       #expect(first.state == .invalid)
       #expect(first.expirationDate == nil)
       try await simulation.advance(by: .seconds(25))  // 125: background
-      #expect(WKApplication.shared().applicationState == .background)
-      #expect(WKExtension.shared().applicationState == .background)
+      #expect(await WKApplication.shared().applicationState == .background)
+      #expect(await WKExtension.shared().applicationState == .background)
       // A second start of the invalid session does nothing: it cannot run again.
       first.start()
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(140))
       // Suspended at 130: WatchKit has no such state, it reads background.
-      #expect(WKApplication.shared().applicationState == .background)
+      #expect(await WKApplication.shared().applicationState == .background)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(160))
-      #expect(WKApplication.shared().applicationState == .active)
+      #expect(await WKApplication.shared().applicationState == .active)
       let second = WKExtendedRuntimeSession()
       second.delegate = recorder
       second.start()
@@ -148,7 +151,7 @@ struct WatchKitRuntimeTests {
     let recorder = RuntimeRecorder(simulation)
     try await simulation.run {
       try await simulation.advance(by: .seconds(8))
-      #expect(WKApplication.shared().applicationState == .background)
+      #expect(await WKApplication.shared().applicationState == .background)
       let session = WKExtendedRuntimeSession()
       session.delegate = recorder
       session.start()
@@ -317,7 +320,7 @@ struct WatchKitRuntimeTests {
       try await simulation.advance(by: .seconds(100))
       await simulation.crash()
       #expect(old.state == .invalid)
-      #expect(WKApplication.shared().applicationState == .background)
+      #expect(await WKApplication.shared().applicationState == .background)
       await simulation.relaunch()
       // The dead process's object is inert: neither call reaches the engine's new session.
       old.start()
@@ -360,7 +363,8 @@ struct WatchKitRuntimeTests {
 /// The app's reference-counting helper of field case F08 (app code on top of
 /// `WKExtendedRuntimeSession`, as in the app the case comes from): one session for every
 /// holder, started when the first holder acquires it (deferred while the app is not active),
-/// invalidated when the last lets go; a session the system ended is dropped.
+/// invalidated when the last lets go; a session the system ended is dropped. Its holders call
+/// it on the main actor, where it reads the main-actor `WKApplication`.
 final class RuntimeHolder: WKExtendedRuntimeSessionDelegate, @unchecked Sendable {
   let lock = NSLock()
   nonisolated(unsafe) var holders: [String] = []
@@ -372,12 +376,12 @@ final class RuntimeHolder: WKExtendedRuntimeSessionDelegate, @unchecked Sendable
 
   init(recorder: RuntimeRecorder) { self.recorder = recorder }
 
-  func acquire(_ holder: String) {
+  @MainActor func acquire(_ holder: String) {
     lock.withLock { if !holders.contains(holder) { holders.append(holder) } }
     startIfNeeded()
   }
 
-  func release(_ holder: String) {
+  @MainActor func release(_ holder: String) {
     let last = lock.withLock { () -> WKExtendedRuntimeSession? in
       guard let position = holders.firstIndex(of: holder) else { return nil }
       holders.remove(at: position)
@@ -390,11 +394,11 @@ final class RuntimeHolder: WKExtendedRuntimeSessionDelegate, @unchecked Sendable
   }
 
   /// The app's `applicationDidBecomeActive`: a deferred start happens now.
-  func appDidBecomeActive() {
+  @MainActor func appDidBecomeActive() {
     if lock.withLock({ pending }) { startIfNeeded() }
   }
 
-  private func startIfNeeded() {
+  @MainActor private func startIfNeeded() {
     let needed = lock.withLock { !holders.isEmpty && session == nil }
     guard needed else { return }
     guard WKApplication.shared().applicationState == .active else {
@@ -436,16 +440,16 @@ struct WatchKitHelperTests {
     let recorder = RuntimeRecorder(simulation)
     let helper = RuntimeHolder(recorder: recorder)
     try await simulation.run {
-      helper.acquire("A")
+      await helper.acquire("A")
       try await simulation.advance(by: .seconds(100))
-      helper.acquire("B")
+      await helper.acquire("B")
       try await simulation.advance(by: .seconds(100))
-      helper.release("A")
+      await helper.release("A")
       // Still running at 200: B holds it.
       #expect(helper.made.count == 1)
       #expect(helper.made.first?.state == .running)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(700))
-      helper.release("B")
+      await helper.release("B")
       await simulation.settle()
     }
     // One session, started at 0; self care's 600 s cap: will-expire at 600 − 30 = 570,
@@ -468,12 +472,12 @@ struct WatchKitHelperTests {
     let helper = RuntimeHolder(recorder: recorder)
     try await simulation.run {
       try await simulation.advance(by: .seconds(10))
-      helper.acquire("A")
+      await helper.acquire("A")
       #expect(helper.made.isEmpty)
       try await simulation.advance(by: .seconds(40))
-      helper.appDidBecomeActive()
+      await helper.appDidBecomeActive()
       try await simulation.advance(by: .seconds(10))
-      helper.release("A")
+      await helper.release("A")
       await simulation.settle()
     }
     // Started at 50 (wrist up), invalidated by the last release at 60.
@@ -626,8 +630,8 @@ struct WatchKitTwoDoorsTests {
           sessions.append(session)
         case .invalidate, .invalidateSession:
           sessions.last?.invalidate()
-        case .acquire(let holder): helper.acquire(holder)
-        case .release(let holder): helper.release(holder)
+        case .acquire(let holder): await helper.acquire(holder)
+        case .release(let holder): await helper.release(holder)
         }
       }
       await simulation.settle()

@@ -119,7 +119,7 @@ open class CMBatchedSensorManager: NSObject {
 
   /// Starts accelerometer batches to `handler`, one a second (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmbatchedsensormanager/startaccelerometerupdates(handler:)).
-  /// Calling it again replaces the handler.
+  /// Calling it again replaces the handler, and a replaced async sequence ends as after a stop.
   ///
   /// - Parameter handler: called with each batch, or once with the error (no workout session
   ///   running: 108; motion denied: 105) and nothing after it.
@@ -152,6 +152,11 @@ open class CMBatchedSensorManager: NSObject {
       call: CallInFlight(function: function, fileID: #fileID, owner: "CMBatchedSensorManager")
     ) { motion, state in
       motion.prepareWrist(&state)
+      // The registration replaced ends as a stop ends it: its sequence finishes (a consumer
+      // awaiting it would wait forever otherwise).
+      for (other, updates) in motion.batches where other == key && updates.sink.kind == kind {
+        updates.sink.finish()
+      }
       motion.batches.removeAll { $0.key == key && $0.updates.sink.kind == kind }
       if let refusal = CoreMotionState.batchRefusal(motion: motion, device: device, state: &state) {
         let error = UncheckedBox(refusal)
@@ -305,6 +310,16 @@ extension CoreMotionState {
         }
       }
 
+      /// Ends a sequence with `error` (its process ended); nothing for a handler, which died
+      /// with the process.
+      func finish(throwing error: NSError) {
+        switch self {
+        case .accelerometer, .deviceMotion: break
+        case .accelerometerStream(let continuation): continuation.value.finish(throwing: error)
+        case .deviceMotionStream(let continuation): continuation.value.finish(throwing: error)
+        }
+      }
+
       /// Ends a sequence (a stop); nothing for a handler.
       func finish() {
         switch self {
@@ -323,6 +338,46 @@ extension CoreMotionState {
     var last: SimulationInstant
     /// The next batch's instant.
     var next: SimulationInstant
+  }
+
+  /// The error a batched sequence of a crashed or ended watch app process throws: code
+  /// ``CMErrorInvalidAction`` (108) (a project rule: the sequence's consumer died with the
+  /// process on a device; a test's awaiting code is told, docs/swift-api.md#batched-sensors).
+  static var processEndedError: NSError {
+    CMErrorInvalidAction.error(
+      description:
+        "the watch app's process that started these batched updates ended (a crash or a relaunch): start them again in the new process (docs/swift-api.md#batched-sensors)"
+    )
+  }
+
+  /// The batched sequences still registered when the outermost `run` returns: each finishes
+  /// and is reported once as a `notDelivered` warning (a project rule: on a device the
+  /// workout's updates would go on, which a test never sees; the consumer is resumed rather
+  /// than left waiting, docs/swift-api.md#batched-sensors). Handlers stay registered.
+  mutating func endOfRunWarnings(stalled: Bool, in state: inout AppSimulation.State) -> [(
+    framework: String, call: String, message: String
+  )] {
+    var warnings: [(framework: String, call: String, message: String)] = []
+    var kept: [(key: ObjectIdentifier, updates: BatchUpdates)] = []
+    for entry in batches {
+      let call: String
+      switch entry.updates.sink {
+      case .accelerometer, .deviceMotion:
+        kept.append(entry)
+        continue
+      case .accelerometerStream: call = "CMBatchedSensorManager.accelerometerUpdates()"
+      case .deviceMotionStream: call = "CMBatchedSensorManager.deviceMotionUpdates()"
+      }
+      entry.updates.sink.finish()
+      warnings.append(
+        (
+          framework: "CoreMotion", call: call,
+          message:
+            "when run(_:) returned, the async sequence of \(call) was still running (its batches were due every second): it ended there with no more elements; stop the updates (or end the workout session) before the run returns (docs/swift-api.md#batched-sensors)"
+        ))
+    }
+    batches = kept
+    return warnings
   }
 
   /// The error a batched start or a due batch fails with, or `nil`: motion denied (105);

@@ -291,6 +291,12 @@ struct CoreMotionTimer: SystemTimer {
       motion.sensors.removeAll {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
+      // The dead process's batches end: a sequence throws (a consumer awaiting it, in a test,
+      // would wait forever otherwise); a handler died with its process.
+      for (_, updates) in motion.batches
+      where updates.device == .watch && updates.generation != generation {
+        updates.sink.finish(throwing: CoreMotionState.processEndedError)
+      }
       motion.batches.removeAll {
         $0.updates.device == .watch && $0.updates.generation != generation
       }

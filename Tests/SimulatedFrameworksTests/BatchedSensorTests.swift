@@ -140,4 +140,51 @@ struct BatchedSensorTests {
     #expect(counts == [200, 200])
     #expect(code == 108)
   }
+
+  /// A second `accelerometerUpdates()` replaces the first registration: the first sequence
+  /// ends (no more elements) instead of waiting forever; the second gets the batch at 2 s
+  /// (started at 1 s, one second later: 800 readings).
+  @Test func aSecondStartEndsTheFirstSequence() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "batched.json"))
+    let (first, second) = try await simulation.run { () -> ([Int], [Int]) in
+      let session = try startWorkout(simulation)
+      try await simulation.advance(by: .seconds(1))
+      let manager = CMBatchedSensorManager()
+      let old = manager.accelerometerUpdates()
+      let new = manager.accelerometerUpdates()
+      try await simulation.advance(by: .milliseconds(1500))
+      manager.stopAccelerometerUpdates()
+      session.end()
+      var first: [Int] = []
+      for try await batch in old { first.append(batch.count) }
+      var second: [Int] = []
+      for try await batch in new { second.append(batch.count) }
+      return (first, second)
+    }
+    #expect(first.isEmpty)
+    #expect(second == [800])
+  }
+
+  /// A sequence still running when the outermost `run` returns ends there, and one
+  /// `notDelivered` warning names its call: a task awaiting it finishes with 2 batches
+  /// (started at 1 s, run ended at 3.5 s: batches at 2 and 3 s).
+  @Test func aSequenceStillRunningEndsWithTheRun() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "batched.json"))
+    let consumer = try await simulation.run { () -> Task<Int, any Error> in
+      _ = try startWorkout(simulation)
+      try await simulation.advance(by: .seconds(1))
+      let updates = CMBatchedSensorManager().deviceMotionUpdates()
+      try await simulation.advance(by: .milliseconds(2500))
+      return Task {
+        var count = 0
+        for try await _ in updates { count += 1 }
+        return count
+      }
+    }
+    #expect(try await consumer.value == 2)
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.call) == ["CMBatchedSensorManager.deviceMotionUpdates()"])
+  }
 }

@@ -140,6 +140,24 @@ struct MotionManagerTests {
     #expect(recorder.readings.count == 10)
   }
 
+  /// An `.infinity` interval (`1 / hz` with `hz` 0) is capped at a day, 86 400 s: the start
+  /// delivers nothing in 0.1 s (the first reading is a day later) and does not trap.
+  @Test func infiniteIntervalCappedAtADay() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    try await simulation.run {
+      let manager = CMMotionManager()
+      let hz = 0.0
+      manager.accelerometerUpdateInterval = 1 / hz
+      #expect(manager.accelerometerUpdateInterval == 86_400)
+      manager.startAccelerometerUpdates(to: .main) { recorder.accelerometer($0, $1) }
+      try await simulation.advance(by: .milliseconds(100))
+      manager.stopAccelerometerUpdates()
+    }
+    #expect(recorder.readings.isEmpty)
+  }
+
   /// Device motion on the run at 0.5 s: ω = 2π × 1.5 = 3π rad/s from t = 0. At 0.5 s
   /// (ωτ = 1.5π: sin −1, cos 0) the arm is at the back of its swing: pitch −0.6 rad, gravity
   /// (0, sin 0.6, −cos 0.6) = (0, 0.564642, −0.825336), user acceleration along y

@@ -369,8 +369,10 @@ extension HKWorkoutActivity {
       configuration.swimmingLocationType = swimming
     }
     // In the unit the app gave (a leg's `HKLapLength` may be in yards).
-    if case .quantity(let number, let unit)? = activity.metadata[HKMetadataKeyLapLength] {
-      let length = HKQuantity(unit: HKUnit(from: unit), doubleValue: number)
+    if case .quantity(let number, let unit)? = activity.metadata[HKMetadataKeyLapLength],
+      let factors = UnitParser.parse(unit)
+    {
+      let length = HKQuantity(unit: HKUnit(factors: factors), doubleValue: number)
       if length.is(compatibleWith: .meter()) { configuration.lapLength = length }
     }
     let end = activity.endDate ?? now

@@ -415,9 +415,10 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     // course counts in metres.
     var legPool: Double?
     if values[HKMetadataKeySwimmingLocationType] == .number(1),
-      case .quantity(let number, let unit) = values[HKMetadataKeyLapLength]
+      case .quantity(let number, let unit) = values[HKMetadataKeyLapLength],
+      let factors = UnitParser.parse(unit)
     {
-      let length = HKQuantity(unit: HKUnit(from: unit), doubleValue: number)
+      let length = HKQuantity(unit: HKUnit(factors: factors), doubleValue: number)
       if length.is(compatibleWith: .meter()) {
         let metres = length.doubleValue(for: .meter())
         if metres > 0, metres.isFinite { legPool = metres }

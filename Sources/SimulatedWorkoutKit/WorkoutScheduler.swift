@@ -12,17 +12,16 @@ import SimulationDriver
 public final class WorkoutScheduler: Sendable {
   /// The scheduler's authorization (Apple doc:
   /// https://developer.apple.com/documentation/workoutkit/workoutscheduler/authorizationstate-swift.enum).
-  /// Apple's pages do not give raw values; these follow the other frameworks' authorization
-  /// statuses (`notDetermined` 0, `restricted` 1, `denied` 2, `authorized` 3).
-  public enum AuthorizationState: Int, Sendable, Hashable {
+  /// A plain Swift enumeration with no raw values, as Apple's.
+  public enum AuthorizationState: Sendable, Hashable {
     /// The app has not asked yet.
-    case notDetermined = 0
+    case notDetermined
     /// The person cannot grant it (not used by the simulation).
-    case restricted = 1
+    case restricted
     /// The person refused (`authorization.workoutScheduler: "denied"`).
-    case denied = 2
+    case denied
     /// The app may schedule workouts.
-    case authorized = 3
+    case authorized
   }
 
   /// The most workouts an app may have scheduled at once: 50 (Apple doc:

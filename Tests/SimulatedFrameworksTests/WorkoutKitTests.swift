@@ -127,6 +127,13 @@ struct WorkoutKitTests {
     #expect(reports.first?.message.contains("authorizationState is .denied") == true)
   }
 
+  /// Apple's `WorkoutScheduler.AuthorizationState` is a plain Swift enumeration: no
+  /// `rawValue`, no `init(rawValue:)` (review25 item 10; it had an `Int` raw type here).
+  @Test("AuthorizationState has no raw values, as Apple's")
+  func authorizationStateHasNoRawValues() {
+    #expect(!(WorkoutScheduler.AuthorizationState.self is any RawRepresentable.Type))
+  }
+
   @Test("Over the limit: the 51st workout is refused; re-scheduling one of the 50 is not")
   func overTheLimit() async throws {
     #expect(WorkoutScheduler.maxAllowedScheduledWorkoutCount == 50)

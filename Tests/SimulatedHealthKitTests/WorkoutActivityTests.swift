@@ -146,6 +146,48 @@ import WorkoutCore
     }
   }
 
+  /// A pool leg whose `HKLapLength` metadata is in yards counts lengths of 25 yd = 25 × 0.9144
+  /// = 22.86 m (review25 item 6; before, only a length in "m" began the leg's pool, so a yard
+  /// pool recorded no lengths at all): at 3.2 m/s a length ends every 22.86 / 3.2 = 7.14375 s,
+  /// so 4 lengths end in the 0–30 s leg (4 × 7.14375 = 28.575 s; the 5th would end at
+  /// 35.71875 s, in the run leg) and 4 × 22.86 = 91.44 m of `distanceSwimming`.
+  @Test func aYardPoolLegRecordsLengthsInMetres() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let main = configuration(.swimBikeRun)
+      let session = try HKWorkoutSession(healthStore: store, configuration: main)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      let swim = configuration(.swimming)
+      swim.swimmingLocationType = .pool
+      session.beginNewActivity(
+        configuration: swim, date: simulation.now,
+        metadata: [HKMetadataKeyLapLength: HKQuantity(unit: .yard(), doubleValue: 25)])
+      try await simulation.advance(to: noon(plus: 30))
+      session.beginNewActivity(
+        configuration: configuration(.running), date: simulation.now, metadata: nil)
+      try await simulation.advance(to: noon(plus: 60))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let legs = workout.workoutActivities
+      #expect(legs.count == 2)
+      let laps = legs[0].workoutEvents.filter { $0.type == .lap }
+      #expect(laps.count == 4)
+      let end = try #require(laps.last?.dateInterval.end)
+      #expect(abs(end.timeIntervalSince(noon(plus: 28.575))) < 1e-6)
+      let metres = try #require(
+        legs[0].statistics(for: HKQuantityType(.distanceSwimming))?.sumQuantity()?
+          .doubleValue(for: .meter()))
+      #expect(abs(metres - 91.44) < 1e-9)
+      #expect(
+        legs[0].workoutConfiguration.lapLength?.doubleValue(for: .yard()) == 25)
+    }
+  }
+
   @Test func aSwimBikeRunIsOneWorkoutWithFiveActivities() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let legs = Legs()

@@ -368,8 +368,12 @@ extension HKWorkoutActivity {
     {
       configuration.swimmingLocationType = swimming
     }
-    if case .quantity(let metres, unit: "m")? = activity.metadata[HKMetadataKeyLapLength] {
-      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: metres)
+    // In the unit the app gave (a leg's `HKLapLength` may be in yards).
+    if case .quantity(let number, let unit)? = activity.metadata[HKMetadataKeyLapLength],
+      let factors = UnitParser.parse(unit)
+    {
+      let length = HKQuantity(unit: HKUnit(factors: factors), doubleValue: number)
+      if length.is(compatibleWith: .meter()) { configuration.lapLength = length }
     }
     let end = activity.endDate ?? now
     var all: [HKQuantityType: HKStatistics] = [:]

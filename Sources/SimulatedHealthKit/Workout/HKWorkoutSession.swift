@@ -410,12 +410,19 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       values[key] = HKWorkoutBuilder.metadataValue(value, key: key, since: simulation.startDate)
     }
     let raw = workoutConfiguration.activityType.rawValue
-    // A pool leg's lengths: the watch counts them on the course (docs/models.md#swimming).
+    // A pool leg's lengths: the watch counts them on the course (docs/models.md#swimming). The
+    // app's `HKLapLength` may be in any length unit (a 25 yd pool is 22.86 m of lengths); the
+    // course counts in metres.
     var legPool: Double?
     if values[HKMetadataKeySwimmingLocationType] == .number(1),
-      case .quantity(let metres, unit: "m") = values[HKMetadataKeyLapLength]
+      case .quantity(let number, let unit) = values[HKMetadataKeyLapLength],
+      let factors = UnitParser.parse(unit)
     {
-      legPool = metres
+      let length = HKQuantity(unit: HKUnit(factors: factors), doubleValue: number)
+      if length.is(compatibleWith: .meter()) {
+        let metres = length.doubleValue(for: .meter())
+        if metres > 0, metres.isFinite { legPool = metres }
+      }
     }
     activityCall(.beginNewActivity, date: date, types: type) { session, instant in
       let began = session.withEngine(of: engineDevice) { engine in

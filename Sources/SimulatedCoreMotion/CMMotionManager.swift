@@ -68,7 +68,7 @@ open class CMMotionManager: NSObject {
   /// determined by the maximum frequency supported by the hardware",
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/accelerometerupdateinterval;
   /// 100 Hz is the figure Apple's motion-event guidance gives as the top rate). Longer
-  /// intervals are kept as set up to ``maximumInterval``.
+  /// intervals are kept as set up to a day (86 400 s).
   public static let minimumInterval: TimeInterval = 0.01
   /// The longest interval, 86 400 s (a day; a project rule: Apple publishes no maximum, and an
   /// `.infinity` interval, `1 / hz` with `hz` 0, must not trap).

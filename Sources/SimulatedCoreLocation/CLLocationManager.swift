@@ -134,6 +134,10 @@ public class CLLocationManager: NSObject {
 
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
+  /// Guards `storage`. Lock order: the simulation's lock, then this one (the heading timer
+  /// reads `settings` inside `simulation.mutate`); never the reverse: nothing run under this
+  /// lock takes another lock or calls out (each body only reads or writes `storage`), so it
+  /// is a leaf lock and the nesting cannot deadlock.
   private let lock = NSLock()
   private var storage = Settings()
 

@@ -1,5 +1,6 @@
 import Foundation
 import SimulationDriver
+import Synchronization
 import WorkoutCore
 import WorkoutPhysiology
 import WorkoutSimulation
@@ -40,6 +41,23 @@ open class CMBatchedSensorManager: NSObject {
     simulation = AppSimulation.requireCurrent("CMBatchedSensorManager()")
     device = AppSimulation.device
     super.init()
+  }
+
+  /// A freed manager's handlers are called no more, as on a device, where the updates are
+  /// the manager's (keep the manager in a property for as long as the batches are wanted;
+  /// docs/swift-api.md#batched-sensors). An async sequence lives on without it (a project
+  /// rule: the sequence is what its consumer holds; it ends when the consumer leaves it, the
+  /// session stops running or the run returns). Released after the simulation's lock.
+  deinit {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    simulation.takeMotionUpdates { motion, removed in
+      let mine = { (entry: (key: ObjectIdentifier, updates: CoreMotionState.BatchUpdates)) in
+        entry.key == key && entry.updates.stream == nil
+      }
+      removed.released.append(motion.batches.filter(mine))
+      motion.batches.removeAll(where: mine)
+    }
   }
 
   /// As ``CMMotionActivityManager/authorizationStatus()`` (one Motion & Fitness permission;
@@ -141,23 +159,24 @@ open class CMBatchedSensorManager: NSObject {
   /// https://developer.apple.com/documentation/coremotion/cmbatchedsensormanager/stopdevicemotionupdates()).
   open func stopDeviceMotionUpdates() { stop(.deviceMotion) }
 
-  /// Registers `sink`, or refuses it at once with the error that applies.
-  fileprivate func start(_ sink: CoreMotionState.BatchUpdates.Sink, _ function: StaticString) {
+  /// Registers `sink` (an async sequence's with its `stream`), or refuses it at once with the
+  /// error that applies.
+  fileprivate func start(
+    _ sink: CoreMotionState.BatchUpdates.Sink, _ function: StaticString,
+    stream: CoreMotionState.BatchStream? = nil
+  ) {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     let kind = sink.kind
     let device = self.device
     active.insert(kind)
+    // The registration replaced ends as a stop ends it: its sequence finishes (a consumer
+    // awaiting it would wait forever otherwise), after the lock.
+    remove(kind)
     simulation.registerMotionUpdates(
       call: CallInFlight(function: function, fileID: #fileID, owner: "CMBatchedSensorManager")
     ) { motion, state in
       motion.prepareWrist(&state)
-      // The registration replaced ends as a stop ends it: its sequence finishes (a consumer
-      // awaiting it would wait forever otherwise).
-      for (other, updates) in motion.batches where other == key && updates.sink.kind == kind {
-        updates.sink.finish()
-      }
-      motion.batches.removeAll { $0.key == key && $0.updates.sink.kind == kind }
       if let refusal = CoreMotionState.batchRefusal(motion: motion, device: device, state: &state) {
         let error = UncheckedBox(refusal)
         state.enqueue([
@@ -171,8 +190,8 @@ open class CMBatchedSensorManager: NSObject {
         (
           key,
           CoreMotionState.BatchUpdates(
-            device: device, generation: state.processGeneration(), sink: sink, last: now,
-            next: now.advanced(by: CoreMotionState.batchLength))
+            device: device, generation: state.processGeneration(), sink: sink, stream: stream,
+            last: now, next: now.advanced(by: CoreMotionState.batchLength))
         ))
     }
   }
@@ -181,14 +200,43 @@ open class CMBatchedSensorManager: NSObject {
   fileprivate func stop(_ kind: MotionSensorKind) {
     active.remove(kind)
     pulled[kind] = nil
+    remove(kind)
+  }
+
+  /// Takes this manager's registration of `kind` out; its sequence finishes after the
+  /// simulation's lock (its `onTermination` takes the lock).
+  private func remove(_ kind: MotionSensorKind) {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
-    simulation.removeMotionUpdates { motion in
-      for (other, updates) in motion.batches where other == key && updates.sink.kind == kind {
-        updates.sink.finish()
+    simulation.takeMotionUpdates { motion, removed in
+      let mine = { (entry: (key: ObjectIdentifier, updates: CoreMotionState.BatchUpdates)) in
+        entry.key == key && entry.updates.sink.kind == kind
       }
-      motion.batches.removeAll { $0.key == key && $0.updates.sink.kind == kind }
+      for entry in motion.batches where mine(entry) { removed.finished.append(entry.updates.sink) }
+      removed.released.append(motion.batches.filter(mine))
+      motion.batches.removeAll(where: mine)
     }
+  }
+
+  /// Starts an async sequence's registration: `sink` fed by a stream that holds the newest
+  /// ``CoreMotionState/batchBuffer`` batches, whose `onTermination` (its consumer left it,
+  /// or it finished) takes the registration out, so no batch is made for nobody.
+  fileprivate func startStream(
+    _ sink: CoreMotionState.BatchUpdates.Sink, _ function: StaticString,
+    setTermination: (@escaping @Sendable () -> Void) -> Void
+  ) {
+    let stream = CoreMotionState.BatchStream(call: "CMBatchedSensorManager.\(function)")
+    if let simulation {
+      let weak = WeakSimulation(simulation)
+      setTermination {
+        guard let simulation = weak.object else { return }
+        simulation.takeMotionUpdates { motion, removed in
+          removed.released.append(motion.batches.filter { $0.updates.stream === stream })
+          motion.batches.removeAll { $0.updates.stream === stream }
+        }
+      }
+    }
+    start(sink, function, stream: stream)
   }
 }
 
@@ -199,8 +247,11 @@ extension CMBatchedSensorManager {
   /// starts the updates; each element is one second's readings; it throws the start's or the
   /// session's end's error (see the type's notes) and ends after ``stopAccelerometerUpdates()``.
   public func accelerometerUpdates() -> AccelerometerUpdates {
-    let (stream, continuation) = AsyncThrowingStream<[CMAccelerometerData], any Error>.makeStream()
-    start(.accelerometerStream(UncheckedBox(continuation)), #function)
+    let (stream, continuation) = AsyncThrowingStream<[CMAccelerometerData], any Error>
+      .makeStream(bufferingPolicy: .bufferingNewest(CoreMotionState.batchBuffer))
+    startStream(.accelerometerStream(UncheckedBox(continuation)), #function) { ended in
+      continuation.onTermination = { _ in ended() }
+    }
     return AccelerometerUpdates(stream: stream)
   }
 
@@ -208,8 +259,11 @@ extension CMBatchedSensorManager {
   /// https://developer.apple.com/documentation/coremotion/cmbatchedsensormanager/devicemotionupdates()),
   /// as ``accelerometerUpdates()``.
   public func deviceMotionUpdates() -> DeviceMotionUpdates {
-    let (stream, continuation) = AsyncThrowingStream<[CMDeviceMotion], any Error>.makeStream()
-    start(.deviceMotionStream(UncheckedBox(continuation)), #function)
+    let (stream, continuation) = AsyncThrowingStream<[CMDeviceMotion], any Error>
+      .makeStream(bufferingPolicy: .bufferingNewest(CoreMotionState.batchBuffer))
+    startStream(.deviceMotionStream(UncheckedBox(continuation)), #function) { ended in
+      continuation.onTermination = { _ in ended() }
+    }
     return DeviceMotionUpdates(stream: stream)
   }
 
@@ -257,6 +311,41 @@ extension CMBatchedSensorManager {
 extension CoreMotionState {
   /// The time a batch covers, 1 s (a project rule; see ``CMBatchedSensorManager``).
   static let batchLength: Duration = .seconds(1)
+  /// The batches an async sequence holds for a consumer that has not taken them: the newest
+  /// 60, a minute's (a project rule: Apple documents no figure; an unbounded buffer would grow
+  /// by 800 readings a second for a consumer that never comes). The oldest is dropped for a
+  /// new one, reported once per sequence (docs/swift-api.md#batched-sensors).
+  static let batchBuffer = 60
+
+  /// An async sequence's registration's identity (its `onTermination` takes out exactly its
+  /// registration) and its drop report, shared by the registration, the `onTermination` and
+  /// the lane's deliveries.
+  final class BatchStream: Sendable {
+    /// The call that made the sequence, for the report.
+    let call: String
+    /// Whether a dropped batch was reported (once per sequence).
+    let dropReported = Mutex(false)
+
+    init(call: String) { self.call = call }
+
+    /// Reports, once, that the sequence's buffer dropped its oldest batch at `seconds`, as a
+    /// `notDelivered` warning (docs/swift-api.md#batched-sensors).
+    func reportDrop(at seconds: Double, in simulation: AppSimulation) {
+      let first = dropReported.withLock { reported in
+        defer { reported = true }
+        return !reported
+      }
+      guard first else { return }
+      let call = self.call
+      let message =
+        "the batches of \(call) came faster than its consumer took them: the sequence holds the newest \(CoreMotionState.batchBuffer) (a minute's), so at t = \(secondsText(seconds)) s its oldest batch was dropped, and from then on each one it cannot hold is dropped too (reported once per sequence); iterate the sequence in a task of its own while time advances, taking each batch as it comes (docs/swift-api.md#batched-sensors)"
+      let reports = simulation.mutate { state in
+        simulation.keepReports(
+          .notDelivered, [message], framework: "CoreMotion", call: call, in: &state)
+      }
+      reports.forEach(AppSimulation.writeToStandardError)
+    }
+  }
 
   /// One batched registration.
   struct BatchUpdates {
@@ -279,18 +368,23 @@ extension CoreMotionState {
       /// The readings' spacing: 1/800 s or 1/200 s, ns.
       var stepNanoseconds: Int64 { kind == .accelerometer ? 1_250_000 : 5_000_000 }
 
-      /// Hands over the readings `samples` (instant seconds, reading).
-      func deliver(_ samples: [(TimeInterval, WristMotionSample)]) {
+      /// Hands over the readings `samples` (instant seconds, reading); `false` when a
+      /// sequence's buffer was full and dropped its oldest batch for them.
+      func deliver(_ samples: [(TimeInterval, WristMotionSample)]) -> Bool {
         switch self {
         case .accelerometer(let handler):
           handler.value(samples.map(Self.accelerometerData), nil)
         case .accelerometerStream(let continuation):
-          continuation.value.yield(samples.map(Self.accelerometerData))
+          if case .dropped = continuation.value.yield(samples.map(Self.accelerometerData)) {
+            return false
+          }
         case .deviceMotion(let handler):
           handler.value(samples.map { CMDeviceMotion(sample: $0.1, timestamp: $0.0) }, nil)
         case .deviceMotionStream(let continuation):
-          continuation.value.yield(samples.map { CMDeviceMotion(sample: $0.1, timestamp: $0.0) })
+          let batch = samples.map { CMDeviceMotion(sample: $0.1, timestamp: $0.0) }
+          if case .dropped = continuation.value.yield(batch) { return false }
         }
+        return true
       }
 
       static func accelerometerData(_ reading: (TimeInterval, WristMotionSample))
@@ -311,21 +405,32 @@ extension CoreMotionState {
       }
 
       /// Ends a sequence with `error` (its process ended); nothing for a handler, which died
-      /// with the process.
+      /// with the process. Its registration is out of the state already, so its
+      /// `onTermination` (which takes the simulation's lock) is cleared first: this may run
+      /// under the lock.
       func finish(throwing error: NSError) {
         switch self {
         case .accelerometer, .deviceMotion: break
-        case .accelerometerStream(let continuation): continuation.value.finish(throwing: error)
-        case .deviceMotionStream(let continuation): continuation.value.finish(throwing: error)
+        case .accelerometerStream(let continuation):
+          continuation.value.onTermination = nil
+          continuation.value.finish(throwing: error)
+        case .deviceMotionStream(let continuation):
+          continuation.value.onTermination = nil
+          continuation.value.finish(throwing: error)
         }
       }
 
-      /// Ends a sequence (a stop); nothing for a handler.
+      /// Ends a sequence (a stop); nothing for a handler. As ``finish(throwing:)``, its
+      /// `onTermination` is cleared first (its registration is out of the state already).
       func finish() {
         switch self {
         case .accelerometer, .deviceMotion: break
-        case .accelerometerStream(let continuation): continuation.value.finish()
-        case .deviceMotionStream(let continuation): continuation.value.finish()
+        case .accelerometerStream(let continuation):
+          continuation.value.onTermination = nil
+          continuation.value.finish()
+        case .deviceMotionStream(let continuation):
+          continuation.value.onTermination = nil
+          continuation.value.finish()
         }
       }
     }
@@ -334,6 +439,8 @@ extension CoreMotionState {
     /// The watch app's process that registered (a crash drops it).
     var generation: Int
     var sink: Sink
+    /// An async sequence's identity and drop report; `nil` for a handler.
+    var stream: BatchStream?
     /// The last batch's end (the start for the first).
     var last: SimulationInstant
     /// The next batch's instant.

@@ -60,6 +60,19 @@ open class CMMotionManager: NSObject {
     super.init()
   }
 
+  /// A freed manager's push updates end: its handlers are called no more, as on a device,
+  /// where the updates are the manager's (keep the manager in a property for as long as the
+  /// updates are wanted; docs/swift-api.md#motion-sensors). The handlers are released after
+  /// the simulation's lock.
+  deinit {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    simulation.takeMotionUpdates { motion, removed in
+      removed.released.append(motion.sensors.filter { $0.key == key })
+      motion.sensors.removeAll { $0.key == key }
+    }
+  }
+
   /// The interval a new manager starts with, 0.01 s (a project rule: Apple documents no
   /// default).
   public static let defaultInterval: TimeInterval = 0.01
@@ -237,11 +250,18 @@ open class CMMotionManager: NSObject {
     attitudeReferenceFrame = .xArbitraryZVertical
     startPull(.deviceMotion)
   }
-  /// Starts device-motion updates without a handler in `referenceFrame`; a frame not in
-  /// ``availableAttitudeReferenceFrames()`` traps, saying so (Apple doc:
+  /// Starts device-motion updates without a handler in `referenceFrame` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:)).
+  /// A frame not in ``availableAttitudeReferenceFrames()`` (a north-referenced one: no
+  /// magnetometer model) starts nothing: device motion stops, ``deviceMotion`` stays `nil`
+  /// and a `notDelivered` warning report names the available frames (a project rule: Apple
+  /// leaves the frame to the caller, and the pull form has no error path;
+  /// docs/swift-api.md#motion-sensors).
   open func startDeviceMotionUpdates(using referenceFrame: CMAttitudeReferenceFrame) {
-    Self.requireAvailable(referenceFrame)
+    guard Self.isAvailable(referenceFrame) else {
+      refuse(referenceFrame, handler: nil, mainQueue: false, call: #function)
+      return
+    }
     attitudeReferenceFrame = referenceFrame
     startPull(.deviceMotion)
   }
@@ -256,15 +276,26 @@ open class CMMotionManager: NSObject {
       .deviceMotion(UncheckedBox(handler)), queue: queue,
       call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
   }
-  /// Starts device-motion updates to `handler` in `referenceFrame`; a frame not in
-  /// ``availableAttitudeReferenceFrames()`` (a north-referenced one: no magnetometer) traps,
-  /// saying so, rather than never calling the handler (Apple doc:
+  /// Starts device-motion updates to `handler` in `referenceFrame` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:to:withhandler:)).
+  ///
+  /// A frame not in ``availableAttitudeReferenceFrames()`` (a north-referenced one: no
+  /// magnetometer model) starts nothing: device motion stops and `handler` is called once,
+  /// on `queue` as a reading would be, with `nil` and an `NSError` of ``CMErrorDomain`` code
+  /// ``CMErrorNotAvailable`` (109, "The requested service isn't available on this device")
+  /// whose message names ``availableAttitudeReferenceFrames()`` (a project rule: Apple leaves
+  /// the frame to the caller and publishes no error for an unavailable one;
+  /// docs/swift-api.md#motion-sensors).
   open func startDeviceMotionUpdates(
     using referenceFrame: CMAttitudeReferenceFrame, to queue: OperationQueue,
     withHandler handler: @escaping CMDeviceMotionHandler
   ) {
-    Self.requireAvailable(referenceFrame)
+    guard Self.isAvailable(referenceFrame) else {
+      refuse(
+        referenceFrame, handler: handler, mainQueue: CoreMotionTimer.isMain(queue),
+        call: #function)
+      return
+    }
     attitudeReferenceFrame = referenceFrame
     startPush(
       .deviceMotion(UncheckedBox(handler)), queue: queue,
@@ -274,14 +305,41 @@ open class CMMotionManager: NSObject {
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/stopdevicemotionupdates()).
   open func stopDeviceMotionUpdates() { stop(.deviceMotion) }
 
-  /// Traps unless `frame` is one of ``availableAttitudeReferenceFrames()``.
-  private static func requireAvailable(_ frame: CMAttitudeReferenceFrame) {
-    guard !availableAttitudeReferenceFrames().intersection(frame).isEmpty,
-      availableAttitudeReferenceFrames().isSuperset(of: frame)
-    else {
-      fatalError(
-        "CMMotionManager.startDeviceMotionUpdates(using:) with the frame \(frame.rawValue): the simulated devices have no magnetometer model, so only .xArbitraryZVertical and .xArbitraryCorrectedZVertical are available; check CMMotionManager.availableAttitudeReferenceFrames().contains(frame) before starting, as on a device without a magnetometer (docs/swift-api.md#motion-sensors)"
-      )
+  /// Whether `frame` is one of ``availableAttitudeReferenceFrames()``.
+  private static func isAvailable(_ frame: CMAttitudeReferenceFrame) -> Bool {
+    !availableAttitudeReferenceFrames().intersection(frame).isEmpty
+      && availableAttitudeReferenceFrames().isSuperset(of: frame)
+  }
+
+  /// Refuses a device-motion start in `frame`, not available (see
+  /// ``startDeviceMotionUpdates(using:to:withHandler:)``): device motion stops; `handler` gets
+  /// the error once in the lane (on the main actor when `mainQueue`), or without a handler a
+  /// `notDelivered` warning is reported.
+  private func refuse(
+    _ frame: CMAttitudeReferenceFrame, handler: CMDeviceMotionHandler?, mainQueue: Bool,
+    call: String
+  ) {
+    stop(.deviceMotion)
+    guard let simulation else { return }
+    let message =
+      "CMMotionManager.\(call) with the frame \(frame.rawValue) started nothing: the simulated devices have no magnetometer model, so CMMotionManager.availableAttitudeReferenceFrames() holds only .xArbitraryZVertical and .xArbitraryCorrectedZVertical; check availableAttitudeReferenceFrames().contains(frame) before starting and fall back to an arbitrary frame, as on a device without a magnetometer (docs/swift-api.md#motion-sensors)"
+    guard let handler else {
+      let reports = simulation.mutate { state in
+        simulation.keepReports(
+          .notDelivered, [message], framework: "CoreMotion", call: "CMMotionManager.\(call)",
+          in: &state)
+      }
+      reports.forEach(AppSimulation.writeToStandardError)
+      return
+    }
+    let box = UncheckedBox(handler)
+    let error = UncheckedBox(CMErrorNotAvailable.error(description: message))
+    let callback = CoreMotionTimer.call(on: device, mainQueue: mainQueue) {
+      box.value(nil, error.value)
+    }
+    simulation.mutate { state in
+      state.enqueue([callback])
+      state.turnDue = true
     }
   }
 
@@ -318,9 +376,10 @@ open class CMMotionManager: NSObject {
     let interval = interval(of: kind)
     let mainQueue = CoreMotionTimer.isMain(queue)
     var start = SimulationInstant.zero
+    // The replaced handler is released after the lock (``stop(_:)``).
+    stop(kind)
     simulation.registerMotionUpdates(call: call) { motion, state in
       motion.prepareWrist(&state)
-      motion.sensors.removeAll { $0.key == key && $0.updates.handler.kind == kind }
       start = state.session.now
       motion.sensors.append(
         (
@@ -333,13 +392,17 @@ open class CMMotionManager: NSObject {
     running[kind] = (start, interval)
   }
 
-  /// Ends `kind`'s updates, pushed or pulled.
+  /// Ends `kind`'s updates, pushed or pulled (the handler released after the lock).
   private func stop(_ kind: MotionSensorKind) {
     running[kind] = nil
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
-    simulation.removeMotionUpdates {
-      $0.sensors.removeAll { $0.key == key && $0.updates.handler.kind == kind }
+    simulation.takeMotionUpdates { motion, removed in
+      let mine = { (entry: (key: ObjectIdentifier, updates: CoreMotionState.SensorUpdates)) in
+        entry.key == key && entry.updates.handler.kind == kind
+      }
+      removed.released.append(motion.sensors.filter(mine))
+      motion.sensors.removeAll(where: mine)
     }
   }
 
@@ -419,6 +482,17 @@ extension CoreMotionState {
     var interval: Duration
     /// The next update's instant.
     var next: SimulationInstant
+
+    /// The grid's first instant after `now`: ``next`` when it is later, else (the readings
+    /// missed while the watch app could not receive, the registration parked) the grid's
+    /// next one; the one home of the grid's step.
+    func next(after now: SimulationInstant) -> SimulationInstant {
+      guard next <= now else { return next }
+      let step = interval.components
+      let stepNanoseconds = step.seconds * 1_000_000_000 + step.attoseconds / 1_000_000_000
+      let missed = (now.nanoseconds - next.nanoseconds) / stepNanoseconds
+      return SimulationInstant(nanoseconds: next.nanoseconds + stepNanoseconds * (missed + 1))
+    }
   }
 
   /// Makes ``wrist`` from the engine's course and seed (once).

@@ -79,6 +79,9 @@ struct CoreMotionState: SimulationExtension {
   let gps: Scenario.GPS
   /// The scenario's `sensors.location.verticalAccuracy` (10 m without the key), m.
   let verticalAccuracy: Double
+  /// How many times the Core Motion timer fired (internal, for tests: a registration parked
+  /// while the watch app cannot receive makes the timer stop nowhere).
+  var timerFires = 0
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.motion ?? .granted
@@ -231,6 +234,32 @@ extension AppSimulation {
       state.withExtension(CoreMotionState.self, of: self) { motion, _ in remove(&motion) }
     }
   }
+
+  /// Ends live Core Motion updates whose removal must finish async sequences or may free the
+  /// app's objects: `take` moves the registrations out of Core Motion's state under the lock,
+  /// into `removed`; after the lock the sequences among them finish and the rest are released
+  /// (a sequence's `onTermination` and a freed manager's `deinit` take the simulation's lock,
+  /// which is not reentrant). The one home of that order.
+  func takeMotionUpdates(_ take: (inout CoreMotionState, inout RemovedMotionUpdates) -> Void) {
+    var removed = mutate { state in
+      state.withExtension(CoreMotionState.self, of: self) { motion, _ in
+        var removed = RemovedMotionUpdates()
+        take(&motion, &removed)
+        return removed
+      }
+    }
+    for sink in removed.finished { sink.finish() }
+    removed.released.removeAll()
+  }
+}
+
+/// What ``AppSimulation/takeMotionUpdates(_:)`` took out of Core Motion's state under the lock:
+/// the async sequences to finish and the registrations to release after it.
+struct RemovedMotionUpdates: @unchecked Sendable {
+  /// The sequences to finish (each ends with no more elements, as after a stop).
+  var finished: [CoreMotionState.BatchUpdates.Sink] = []
+  /// The registrations (their handlers) to release.
+  var released: [Any] = []
 }
 
 /// The simulation, weakly (the simulation holds this state).
@@ -246,6 +275,12 @@ struct CoreMotionTimer: SystemTimer {
   {
     guard let motion = state.extensionState(CoreMotionState.self) else { return nil }
     var due: SimulationInstant?
+    // A watch registration of the motion manager is parked while the watch app cannot receive
+    // (suspended or not running): no stop every 10 ms for a reading nobody gets. The watch
+    // app's state changing registers the timer again (the driver's `lifecycleChanged()`),
+    // and an app that can receive again is served from the grid's next instant, as before.
+    let watchReceives = state.session.readEngine(of: .watch) { $0.appState.receivesCallbacks }
+    let sensorsReceive = watchReceives ?? true
     if !motion.activity.isEmpty || !motion.events.isEmpty,
       let report = motion.nextReport(after: now)
     {
@@ -257,8 +292,9 @@ struct CoreMotionTimer: SystemTimer {
     for (_, updates) in motion.altitude where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
-    for (_, updates) in motion.sensors where updates.next > now {
-      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    for (_, updates) in motion.sensors where updates.device == .phone || sensorsReceive {
+      let next = updates.next(after: now)
+      if due.map({ next < $0 }) ?? true { due = next }
     }
     for (_, updates) in motion.batches where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
@@ -272,33 +308,37 @@ struct CoreMotionTimer: SystemTimer {
     guard state.extensionState(CoreMotionState.self) != nil else { return [] }
     let simulation = self.simulation
     return state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+      motion.timerFires += 1
       var callbacks: [AppSimulation.Callback] = []
       let generation = state.processGeneration()
       let appState = state.session.withEngine { $0.appState }
       let watchReceives = appState.receivesCallbacks
-      motion.activity.removeAll {
-        $0.updates.device == .watch && $0.updates.generation != generation
+      // The dead process's registrations go; released in the lane, after the lock (a handler
+      // may hold the app's last reference to a manager, whose `deinit` takes the lock).
+      var released: [Any] = []
+      func drop<T>(
+        _ list: inout [(key: ObjectIdentifier, updates: T)], _ dead: (T) -> Bool
+      ) {
+        guard list.contains(where: { dead($0.updates) }) else { return }
+        released.append(list.filter { dead($0.updates) })
+        list.removeAll { dead($0.updates) }
       }
-      motion.pedometer.removeAll {
-        $0.updates.device == .watch && $0.updates.generation != generation
-      }
-      motion.events.removeAll {
-        $0.updates.device == .watch && $0.updates.generation != generation
-      }
-      motion.altitude.removeAll {
-        $0.updates.device == .watch && $0.updates.generation != generation
-      }
-      motion.sensors.removeAll {
-        $0.updates.device == .watch && $0.updates.generation != generation
-      }
+      drop(&motion.activity) { $0.device == .watch && $0.generation != generation }
+      drop(&motion.pedometer) { $0.device == .watch && $0.generation != generation }
+      drop(&motion.events) { $0.device == .watch && $0.generation != generation }
+      drop(&motion.altitude) { $0.device == .watch && $0.generation != generation }
+      drop(&motion.sensors) { $0.device == .watch && $0.generation != generation }
       // The dead process's batches end: a sequence throws (a consumer awaiting it, in a test,
-      // would wait forever otherwise); a handler died with its process.
+      // would wait forever otherwise); a handler died with its process. Finished under the
+      // lock with its `onTermination` cleared first (``BatchUpdates/Sink/finish(throwing:)``).
       for (_, updates) in motion.batches
       where updates.device == .watch && updates.generation != generation {
         updates.sink.finish(throwing: CoreMotionState.processEndedError)
       }
-      motion.batches.removeAll {
-        $0.updates.device == .watch && $0.updates.generation != generation
+      drop(&motion.batches) { $0.device == .watch && $0.generation != generation }
+      if !released.isEmpty {
+        let box = UncheckedBox(released)
+        callbacks.append { withExtendedLifetime(box) {} }
       }
       for index in motion.activity.indices {
         var updates = motion.activity[index].updates
@@ -368,11 +408,7 @@ struct CoreMotionTimer: SystemTimer {
         guard updates.next <= now else { continue }
         // As the altimeter's: the readings missed while the watch app could not run are
         // dropped, the next one is the grid's first instant after now.
-        let step = updates.interval.components
-        let stepNanoseconds = step.seconds * 1_000_000_000 + step.attoseconds / 1_000_000_000
-        let missed = (now.nanoseconds - updates.next.nanoseconds) / stepNanoseconds
-        updates.next = SimulationInstant(
-          nanoseconds: updates.next.nanoseconds + stepNanoseconds * (missed + 1))
+        updates.next = updates.next(after: now)
         if updates.device == .phone || watchReceives {
           let sample = motion.wristSample(at: now, on: updates.device)
           let handler = updates.handler
@@ -405,8 +441,12 @@ struct CoreMotionTimer: SystemTimer {
         if device == .phone || watchReceives {
           let readings = motion.batch(
             after: updates.last, upTo: now, step: sink.stepNanoseconds, on: device)
+          let stream = updates.stream
+          let seconds = now.seconds
           callbacks.append({
-            AppSimulation.$currentDevice.withValue(device) { sink.deliver(readings) }
+            let kept = AppSimulation.$currentDevice.withValue(device) { sink.deliver(readings) }
+            // A full buffer dropped its oldest batch: nothing silent.
+            if !kept { stream?.reportDrop(at: seconds, in: simulation) }
           })
         }
         updates.last = now

@@ -191,9 +191,10 @@ extension AppSimulation {
 /// Its next deadline is registered in the world's agenda (``SystemTimerQueue``) when the timer
 /// is added, whenever the framework state it was added for changes (through
 /// ``AppSimulation/State/withExtension(_:of:_:)``), after it was served,
-/// and whenever a workout session changes state (``SystemTimerQueue/sessionStateChanged()``);
+/// and whenever a workout session or the watch app changes state
+/// (``SystemTimerQueue/lifecycleChanged()``);
 /// it is never polled. So ``nextDue(after:state:)`` may read only that state, the sessions'
-/// states and the scenario.
+/// states, the watch app's state and the scenario.
 package protocol SystemTimer: Sendable {
   /// The first instant after `now` at which ``fire(at:state:)`` has something to do, or `nil`.
   func nextDue(after now: SimulationInstant, state: AppSimulation.State)

@@ -1036,8 +1036,11 @@ public final class AppSimulation: Sendable {
     // copies it: an outlined copy per effect).
     effects.withUnsafeBufferPointer { effects in
       for position in effects.indices {
-        if !state.systemTimers.isEmpty, case .stateChange = effects[position].kind {
-          state.systemTimers.sessionStateChanged()
+        if !state.systemTimers.isEmpty {
+          switch effects[position].kind {
+          case .stateChange, .appState: state.systemTimers.lifecycleChanged()
+          default: break
+          }
         }
         // Only a session with a marker saves its batches in the store as it collects.
         if watching, case .dataCollected(let types, _) = effects[position].kind,
@@ -1113,7 +1116,7 @@ public final class AppSimulation: Sendable {
     let watching = !state.liveWorkouts.isEmpty && !state.healthListeners.isEmpty
     for effect in effects {
       if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
-        state.systemTimers.sessionStateChanged()
+        state.systemTimers.lifecycleChanged()
       }
       if watching, case .dataCollected(let types, _) = effect.kind, let session = effect.session,
         state.hasLiveSamples(device: .phone, session: session)

@@ -277,11 +277,12 @@ package struct SystemTimerQueue {
     }
   }
 
-  /// A workout session's state changed (``AppSimulation`` sees it in the engine's effects):
-  /// every timer registers again, so one whose rule reads the sessions (the Smart Stack's
-  /// `fitness(.workoutActive)` clue) sees the change at its instant. Rare: a session changes
-  /// state a few times a workout.
-  package mutating func sessionStateChanged() {
+  /// A workout session's state or the watch app's state changed (``AppSimulation`` sees it in
+  /// the engine's effects): every timer registers again, so one whose rule reads the sessions
+  /// (the Smart Stack's `fitness(.workoutActive)` clue) or the app's state (Core Motion's
+  /// parked motion-manager updates) sees the change at its instant. Rare: a session or the
+  /// app changes state a few times a workout.
+  package mutating func lifecycleChanged() {
     for index in entries.indices { markOutOfDate(index) }
   }
 

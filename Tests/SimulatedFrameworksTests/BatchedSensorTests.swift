@@ -1,9 +1,10 @@
 import Foundation
-import SimulatedCoreMotion
 import SimulatedHealthKit
 import Synchronization
 import Testing
 import WorkoutSimTestSupport
+
+@testable import SimulatedCoreMotion
 
 /// A run of 600 s at 3 m/s and 180 steps/min.
 private let run = #"""
@@ -187,4 +188,95 @@ struct BatchedSensorTests {
     let reports = simulation.reports.filter { $0.kind == .notDelivered }
     #expect(reports.map(\.call) == ["CMBatchedSensorManager.deviceMotionUpdates()"])
   }
+
+  /// A manager freed by the app stops delivering, as on a device: started at 1 s in a scope
+  /// that ends at 2.5 s, the handler gets the batch at 2 s only (none at 3 or 4 s, though the
+  /// workout runs until 4.5 s).
+  @Test func aFreedManagerStopsItsBatches() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "batched.json"))
+    let recorder = BatchRecorder()
+    try await simulation.run {
+      let session = try startWorkout(simulation)
+      try await simulation.advance(by: .seconds(1))
+      do {
+        let manager = CMBatchedSensorManager()
+        manager.startAccelerometerUpdates { recorder.record($0, $1) }
+        try await simulation.advance(by: .milliseconds(1500))
+        withExtendedLifetime(manager) {}
+      }
+      try await simulation.advance(by: .seconds(2))
+      session.end()
+    }
+    #expect(recorder.batches.withLock { $0 }.map(\.count) == [800])
+  }
+
+  /// A consumer that breaks out of `for try await` (the sequence released) takes the
+  /// registration out: no batch is made for nobody (the state holds none); then the app's
+  /// `stop…` finds nothing and does not deadlock. Started at 1 s, read at 3.5 s: the first
+  /// batch (2 s) has 800 readings.
+  @Test func aConsumerThatLeavesEndsTheRegistration() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "batched.json"))
+    let (first, before, after) = try await simulation.run { () -> (Int, Int, Int) in
+      let session = try startWorkout(simulation)
+      try await simulation.advance(by: .seconds(1))
+      let manager = CMBatchedSensorManager()
+      var first = 0
+      var before = 0
+      do {
+        let updates = manager.accelerometerUpdates()
+        try await simulation.advance(by: .milliseconds(2500))
+        before = registrations(simulation)
+        for try await batch in updates {
+          first = batch.count
+          break
+        }
+      }
+      let after = registrations(simulation)
+      manager.stopAccelerometerUpdates()
+      try await simulation.advance(by: .seconds(1))
+      session.end()
+      return (first, before, after)
+    }
+    #expect(first == 800)
+    #expect(before == 1)
+    #expect(after == 0)
+  }
+
+  /// A consumer that never takes its batches: the sequence holds the newest 60 (a minute's),
+  /// and the first one dropped is reported once as a `notDelivered` warning. Started at 1 s,
+  /// 62 s later 62 batches (2 … 63 s) came: the first two were dropped (at 62 and 63 s), one
+  /// report; the consumer then reads 60 batches, the first the one of 4 s (readings from
+  /// 3.00125 s).
+  @Test func aSlowConsumerGetsTheNewestBatchesAndAReport() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "batched.json"))
+    let (count, firstTimestamp) = try await simulation.run { () -> (Int, Double) in
+      let session = try startWorkout(simulation)
+      try await simulation.advance(by: .seconds(1))
+      let manager = CMBatchedSensorManager()
+      let updates = manager.accelerometerUpdates()
+      try await simulation.advance(by: .seconds(62))
+      manager.stopAccelerometerUpdates()
+      session.end()
+      var count = 0
+      var firstTimestamp = 0.0
+      for try await batch in updates {
+        if count == 0 { firstTimestamp = batch.first?.timestamp ?? 0 }
+        count += 1
+      }
+      return (count, firstTimestamp)
+    }
+    #expect(count == 60)
+    #expect(abs(firstTimestamp - 3.00125) < 1e-9)
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.call) == ["CMBatchedSensorManager.accelerometerUpdates()"])
+    #expect(reports.first?.seconds == 62)
+  }
+}
+
+/// The batched registrations in Core Motion's state now.
+private func registrations(_ simulation: HealthKitSimulation) -> Int {
+  simulation.state.withLock { $0.extensionState(CoreMotionState.self)?.batches.count ?? 0 }
 }

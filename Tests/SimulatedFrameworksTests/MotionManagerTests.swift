@@ -1,9 +1,10 @@
 import Foundation
-import SimulatedCoreMotion
 import SimulatedHealthKit
 import Synchronization
 import Testing
 import WorkoutSimTestSupport
+
+@testable import SimulatedCoreMotion
 
 /// A run of 600 s at 3 m/s and 180 steps/min: Core Motion's class is running from t = 0, the
 /// arm swings at 180 / 120 = 1.5 Hz with amplitude min(0.6, 0.2 × 3) = 0.6 rad.
@@ -28,6 +29,8 @@ private final class MotionRecorder: Sendable {
   }
 
   let seen = Mutex<[Reading]>([])
+  /// The errors' codes, in order.
+  let errors = Mutex<[Int]>([])
 
   func accelerometer(_ data: CMAccelerometerData?, _ error: (any Error)?) {
     guard let data else { return }
@@ -50,6 +53,7 @@ private final class MotionRecorder: Sendable {
   /// Records the user acceleration as (x, y, z) and the rotation rate's x as `pitch`'s
   /// neighbour: x = rotationRate.x, y = userAcceleration.y, z = userAcceleration.z.
   func deviceMotion(_ data: CMDeviceMotion?, _ error: (any Error)?) {
+    if let error { errors.withLock { $0.append((error as NSError).code) } }
     guard let data else { return }
     let device = HealthKitSimulation.currentDevice
     let reading = Reading(
@@ -315,4 +319,86 @@ struct MotionManagerTests {
     #expect(CMAttitude().quaternion == CMQuaternion(x: 0, y: 0, z: 0, w: 1))
     #expect(CMGyroData().rotationRate == CMRotationRate())
   }
+
+  /// A manager freed by the app stops delivering, as on a device: a local manager at 0.1 s
+  /// whose scope ends at 0.3 s gave readings at 0.1, 0.2 and 0.3 s and none over the next
+  /// second.
+  @Test func aFreedManagerStopsDelivering() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    try await simulation.run {
+      do {
+        let manager = CMMotionManager()
+        manager.accelerometerUpdateInterval = 0.1
+        manager.startAccelerometerUpdates(to: OperationQueue()) { recorder.accelerometer($0, $1) }
+        try await simulation.advance(by: .milliseconds(300))
+        withExtendedLifetime(manager) {}
+      }
+      try await simulation.advance(by: .seconds(1))
+    }
+    #expect(recorder.tenths == [1, 2, 3])
+  }
+
+  /// The timer does not stop every 10 ms while the watch app is suspended: at the default
+  /// 0.01 s, wrist down at 0, suspended at 130 s; between 131 and 200 s the timer fires not at
+  /// all (unparked it would fire 69 / 0.01 = 6 900 times); opened at 200 s, the next second
+  /// brings the readings of 200.01 … 201.00 s, 100 of them, one timer firing each.
+  @Test func noTimerStopsWhileSuspended() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    let (suspended, opened, after, readBefore) = try await simulation.run {
+      () -> (Int, Int, Int, Int) in
+      let manager = CMMotionManager()
+      manager.startAccelerometerUpdates(to: OperationQueue()) { recorder.accelerometer($0, $1) }
+      await simulation.perform(.wristDown)
+      try await simulation.advance(by: .seconds(131))
+      let suspended = fires(simulation)
+      try await simulation.advance(by: .seconds(69))
+      let opened = fires(simulation)
+      let readBefore = recorder.readings.count
+      await simulation.perform(.openApp)
+      try await simulation.advance(by: .seconds(1))
+      let after = fires(simulation)
+      manager.stopAccelerometerUpdates()
+      return (suspended, opened, after, readBefore)
+    }
+    #expect(opened == suspended)
+    #expect(after - opened == 100)
+    let woken = recorder.readings.dropFirst(readBefore).map(\.timestamp)
+    #expect(woken.count == 100)
+    #expect(abs((woken.first ?? 0) - 200.01) < 1e-9 && abs((woken.last ?? 0) - 201) < 1e-9)
+  }
+
+  /// A north-referenced frame (no magnetometer model) does not trap: the handler form gets
+  /// once `CMErrorDomain` 109 naming `availableAttitudeReferenceFrames()` and no reading; the
+  /// pull form starts nothing (`deviceMotion` stays `nil`) and is reported as a `notDelivered`
+  /// warning.
+  @Test func aNorthFrameIsRefusedWithAnError() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    try await simulation.run {
+      let manager = CMMotionManager()
+      manager.deviceMotionUpdateInterval = 0.1
+      manager.startDeviceMotionUpdates(using: .xMagneticNorthZVertical, to: OperationQueue()) {
+        recorder.deviceMotion($0, $1)
+      }
+      #expect(!manager.isDeviceMotionActive)
+      manager.startDeviceMotionUpdates(using: .xTrueNorthZVertical)
+      try await simulation.advance(by: .milliseconds(500))
+      #expect(manager.deviceMotion == nil && !manager.isDeviceMotionActive)
+    }
+    #expect(recorder.errors.withLock { $0 } == [109])
+    #expect(recorder.readings.isEmpty)
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.call) == ["CMMotionManager.startDeviceMotionUpdates(using:)"])
+    #expect(reports.first?.message.contains("availableAttitudeReferenceFrames()") == true)
+  }
+}
+
+/// How many times Core Motion's timer fired so far.
+private func fires(_ simulation: HealthKitSimulation) -> Int {
+  simulation.state.withLock { $0.extensionState(CoreMotionState.self)?.timerFires ?? 0 }
 }

@@ -105,6 +105,10 @@ public final class AppSimulation: Sendable {
   /// The simulation's number in the process (`WCSession` names a singleton kept from an
   /// earlier simulation by it).
   package let serial = AppSimulation.nextSerial()
+  /// The simulation's lock and what it guards. Not reentrant: nothing that takes it (an async
+  /// stream's `onTermination`, a framework object's `deinit` that unregisters) may run under
+  /// it. Lock order: this lock first; a framework object's own leaf lock (`CLLocationManager`'s
+  /// settings lock) may be taken under it, never the reverse.
   package let state: Mutex<State>
 
   /// Loads the scenario file at `url` and prepares its world at `t = 0`.

@@ -26,7 +26,9 @@ import WorkoutSystem
 ///   when the session stops running, the updates end the same way.
 /// - `authorization.motion: "denied"`: ``authorizationStatus`` is `.denied` and a start fails
 ///   with ``CMErrorMotionActivityNotAuthorized`` (105), as the altimeter's.
-/// - The handler runs in the simulation's callback lane (it takes no queue).
+/// - The handler runs in the simulation's callback lane (it takes no queue). A freed manager's
+///   handler is called no more, as on a device; an async sequence holds the newest 60 batches
+///   for a slow consumer and ends the updates when its consumer leaves it.
 @available(iOS 17.0, watchOS 10.0, *)
 open class CMBatchedSensorManager: NSObject {
   weak var simulation: AppSimulation?
@@ -246,6 +248,10 @@ extension CMBatchedSensorManager {
   /// https://developer.apple.com/documentation/coremotion/cmbatchedsensormanager/accelerometerupdates()):
   /// starts the updates; each element is one second's readings; it throws the start's or the
   /// session's end's error (see the type's notes) and ends after ``stopAccelerometerUpdates()``.
+  /// It holds the newest 60 batches not yet taken, dropping the oldest beyond that (the first
+  /// drop reported once as a `notDelivered` warning; a project rule, Apple documents no
+  /// buffer); a consumer that leaves it (breaks out of `for try await`, the sequence released)
+  /// ends the updates it started (docs/swift-api.md#batched-sensors).
   public func accelerometerUpdates() -> AccelerometerUpdates {
     let (stream, continuation) = AsyncThrowingStream<[CMAccelerometerData], any Error>
       .makeStream(bufferingPolicy: .bufferingNewest(CoreMotionState.batchBuffer))

@@ -29,16 +29,19 @@ public typealias CMMagnetometerHandler = (CMMagnetometerData?, (any Error)?) -> 
 /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionavailable);
 /// no magnetometer on either (a project rule: no magnetic-field model, so
 /// ``isMagnetometerAvailable`` is `false` and only the two arbitrary-x attitude frames are
-/// available).
+/// available; a start in a north-referenced one starts nothing and reports
+/// ``CMErrorNotAvailable``).
+/// A freed manager's handlers are called no more, as on a device: keep the manager in a
+/// property for as long as the updates are wanted.
 ///
 /// Push updates (`start…Updates(to:withHandler:)`) come every update interval of virtual time
 /// from the start, the first one interval after it, each the model's reading at its own
 /// instant, timestamped with the instant's seconds. Pull updates (`start…Updates()`) keep the
 /// latest reading of that grid in ``accelerometerData``, ``gyroData`` and ``deviceMotion``,
 /// computed when read. None while the watch app is suspended or not running, none queued for
-/// later (the next comes at the grid's next instant), and a crash of the watch app ends the
-/// watch's updates, as the altimeter's; the phone's come whatever the phone app does (as the
-/// altimeter's and the pedometer's). Apple runs the handler on the queue given: with
+/// later (the next comes at the grid's next instant; meanwhile virtual time makes no stop for
+/// them), and a crash of the watch app ends the watch's updates, as the altimeter's; the
+/// phone's come whatever the phone app does (as the altimeter's and the pedometer's). Apple runs the handler on the queue given: with
 /// `OperationQueue.main` it runs on the main actor, with any other queue in the simulation's
 /// callback lane, in order either way (docs/swift-api.md#core-motion). No Motion & Fitness
 /// permission is needed (Apple asks none for the raw sensors).

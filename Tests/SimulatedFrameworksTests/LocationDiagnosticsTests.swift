@@ -2,7 +2,8 @@
 // SimulatedCoreLocation's `DiagnosticsFeed`; docs/swift-api.md#core-location): one diagnostic,
 // then a wait that lasts as long as the session, ended by `invalidate()`, by the release of the
 // session, or by the cancellation of the task iterating it. A wait that did not end would be a
-// stall (200 ms of wall-clock time here), and the time limit ends the test at worst.
+// stall (200 ms of wall-clock time here, by the product's rule, as in StallTests): `run` throws
+// `StallError`, and the time limit ends the test at worst.
 import Foundation
 import SimulatedCoreLocation
 import SimulatedHealthKit
@@ -21,7 +22,8 @@ import WorkoutScenario
     _ make: @Sendable () -> (sequence: S, session: AnyObject, invalidate: @Sendable () -> Void),
     describe: @escaping @Sendable (S.Element) -> String
   ) async throws -> [String] where S.Element: Sendable {
-    try await simulation.run {
+    simulation.stallReportDelay = .milliseconds(200)
+    return try await simulation.run {
       var made: (sequence: S, session: AnyObject, invalidate: @Sendable () -> Void)? = make()
       let sequence = made!.sequence
       let invalidate = made!.invalidate
@@ -42,7 +44,13 @@ import WorkoutScenario
       case .cancel: task.cancel()
       }
       withExtendedLifetime(made) {}
-      return try await task.value
+      // A stall (the wait did not end) cancels the run's body, and with it the loop, so that
+      // the run ends and throws `StallError` rather than staying stuck.
+      return try await withTaskCancellationHandler {
+        try await task.value
+      } onCancel: {
+        task.cancel()
+      }
     }
   }
 

@@ -61,10 +61,8 @@ public final class CLBackgroundActivitySession: @unchecked Sendable {
   }
 
   private weak var simulation: AppSimulation?
-  private let lock = NSLock()
-  /// What ends each diagnostics sequence made (its continuation's `finish`).
-  private var finishers: [@Sendable () -> Void] = []
-  private var invalidated = false
+  /// The session's diagnostics sequences.
+  private let feed = DiagnosticsFeed()
 
   /// A new session, active at once (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/init()).
@@ -79,14 +77,7 @@ public final class CLBackgroundActivitySession: @unchecked Sendable {
   /// A sequence asked for after ``invalidate()`` ends after its one diagnostic.
   @available(iOS 18.0, watchOS 11.0, *)
   public var diagnostics: Diagnostics {
-    let (stream, continuation) = AsyncStream<Diagnostic>.makeStream()
-    continuation.yield(diagnostic())
-    let ended = lock.withLock {
-      if !invalidated { finishers.append { continuation.finish() } }
-      return invalidated
-    }
-    if ended { continuation.finish() }
-    return Diagnostics(stream: stream)
+    Diagnostics(stream: feed.stream(first: diagnostic()))
   }
 
   /// Ends the session now (Apple doc:
@@ -94,16 +85,7 @@ public final class CLBackgroundActivitySession: @unchecked Sendable {
   /// its diagnostics sequences end; it cannot become active again (make a new one). The
   /// authorization and the updates stay.
   public func invalidate() {
-    let ending = lock.withLock {
-      invalidated = true
-      defer { finishers = [] }
-      return finishers
-    }
-    for finish in ending { finish() }
-  }
-
-  deinit {
-    for finish in finishers { finish() }
+    feed.end()
   }
 
   /// The diagnostic of the authorization now.

@@ -75,9 +75,8 @@ public final class CLServiceSession: @unchecked Sendable {
   private weak var simulation: AppSimulation?
   private let requirement: AuthorizationRequirement
   private let wantsFullAccuracy: Bool
-  private let lock = NSLock()
-  private var continuations: [AsyncStream<Diagnostic>.Continuation] = []
-  private var invalidated = false
+  /// The session's diagnostics sequences.
+  private let feed = DiagnosticsFeed()
 
   /// A session asking for `authorization` (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/init(authorization:)).
@@ -117,30 +116,14 @@ public final class CLServiceSession: @unchecked Sendable {
   /// (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/diagnostics-swift.property).
   public var diagnostics: Diagnostics {
-    let (stream, continuation) = AsyncStream<Diagnostic>.makeStream()
-    continuation.yield(diagnostic())
-    let ended = lock.withLock {
-      if !invalidated { continuations.append(continuation) }
-      return invalidated
-    }
-    if ended { continuation.finish() }
-    return Diagnostics(stream: stream)
+    Diagnostics(stream: feed.stream(first: diagnostic()))
   }
 
   /// Ends the session and its diagnostics sequences (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/clservicesession-pt7n/invalidate()).
   /// The authorization it got stays.
   public func invalidate() {
-    let ending = lock.withLock {
-      invalidated = true
-      defer { continuations = [] }
-      return continuations
-    }
-    for continuation in ending { continuation.finish() }
-  }
-
-  deinit {
-    for continuation in continuations { continuation.finish() }
+    feed.end()
   }
 
   /// The diagnostic of the authorization now.

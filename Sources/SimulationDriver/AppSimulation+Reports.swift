@@ -664,8 +664,8 @@ extension AppSimulation {
     // What the frameworks' work waits for from the app's code (content for a session never
     // activated): a likely cause, before what the app's last call left.
     pending.insert(
-      contentsOf: state.extensions.values.flatMap {
-        ($0 as? any SimulationExtension)?.stallClauses(in: state) ?? []
+      contentsOf: state.frameworkStateKeys().flatMap {
+        (state.extensions[$0] as? any SimulationExtension)?.stallClauses(in: state) ?? []
       }, at: 0)
     // Objects made and never handed on (a query never executed): the likeliest cause, first.
     pending.insert(contentsOf: unusedObjects.withLock { $0.clauses }, at: 0)
@@ -866,7 +866,7 @@ extension AppSimulation {
       guard state.runs == 0 else { return [] }
       let now = state.session.now
       var reports: [Report] = []
-      for key in Array(state.extensions.keys) {
+      for key in state.frameworkStateKeys() {
         // Not every value is a framework's state (`extensions` holds `any Sendable`): only
         // those are taken out, and put back.
         guard var value = state.extensions[key] as? any SimulationExtension else { continue }

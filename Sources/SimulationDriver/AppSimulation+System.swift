@@ -279,6 +279,17 @@ extension AppSimulation.State {
     return body(&value, &self)
   }
 
+  /// The keys of ``extensions`` in the order the frameworks' stall clauses and end-of-run
+  /// warnings are gathered in: by the module-qualified name of the type each state is
+  /// (`SimulatedCoreLocation.CoreLocationState` before
+  /// `SimulatedWatchConnectivity.WatchConnectivityState`), so by framework first; the same in
+  /// every run, where the dictionary's own order follows the process's hash seed (a project
+  /// rule: docs/swift-api.md#nothing-silent).
+  package func frameworkStateKeys() -> [ObjectIdentifier] {
+    extensions.map { (key: $0.key, name: String(reflecting: type(of: $0.value))) }
+      .sorted { $0.name < $1.name }.map(\.key)
+  }
+
   /// The framework state `type`, if it was made.
   package func extensionState<E: SimulationExtension>(_ type: E.Type) -> E? {
     extensions[ObjectIdentifier(type)] as? E

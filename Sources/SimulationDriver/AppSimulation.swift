@@ -90,6 +90,22 @@ public final class AppSimulation: Sendable {
   /// The app's dates the wall-clock rule read as kept or shifted `Date()`s, the bases it reads
   /// dates derived from them by (``wallClockInstant(_:in:keepingBase:)``).
   let wallClockBases = Mutex(WallClockBases())
+  /// The reading of the real clock the wall-clock rule uses in place of `Date()`, or `nil`
+  /// (the real clock): set by a test (``fixRealClock(at:)``) to judge the rule at a chosen real
+  /// time of day without reading the machine's clock.
+  private let fixedRealClock = Mutex<Date?>(nil)
+
+  /// The real clock now as the wall-clock rule reads it (docs/swift-api.md#the-wall-clock-rule):
+  /// `Date()`, unless a test fixed it (``fixRealClock(at:)``).
+  package var realClockNow: Date { fixedRealClock.withLock { $0 } ?? Date() }
+
+  /// Makes the wall-clock rule read the real clock as `date` from now on (`nil`: `Date()`
+  /// again), for tests: the rule's judgement by whole days must not depend on the real time of
+  /// day the test runs at, and a test shows it at a chosen one. The marks of the real clock
+  /// virtual time reached (``RealClockMarks``) keep reading `Date()`.
+  package func fixRealClock(at date: Date?) {
+    fixedRealClock.withLock { $0 = date }
+  }
   /// Framework objects the app made in this simulation that do nothing until it hands them
   /// on, and that it has not handed on yet (a query never executed): a stall names them first
   /// (``UnusedObjects``). A lock of its own: a query is made while the state's lock may be held.

@@ -16,7 +16,7 @@ extension AppSimulation {
   /// A date within ``freshReading`` of the real clock is one too, however near virtual now it
   /// lies.
   package func isWallClockLeak(_ date: Date, now: SimulationInstant) -> Bool {
-    let fromReal = abs(date.timeIntervalSince(Date()))
+    let fromReal = abs(date.timeIntervalSince(realClockNow))
     let fromVirtual = abs(date.timeIntervalSince(self.date(of: now)))
     return fromVirtual > 0 && fromReal <= Self.wallClockReach
       && (fromReal < fromVirtual || fromReal < Self.freshReading)
@@ -117,7 +117,7 @@ extension AppSimulation {
     -> SimulationInstant?
   {
     let real = date.timeIntervalSinceReferenceDate
-    guard real <= Date().timeIntervalSinceReferenceDate,
+    guard real <= realClockNow.timeIntervalSinceReferenceDate,
       let instant = state.realClock.instant(atReal: real)
     else { return nil }
     if keepingBase { wallClockBases.withLock { $0.keep(real: real, at: instant, kept: true) } }
@@ -133,7 +133,7 @@ extension AppSimulation {
     let real = date.timeIntervalSinceReferenceDate
     return wallClockBases.withLock { bases in
       if let derived = bases.instant(derivedFrom: real) { return derived }
-      let realNow = Date().timeIntervalSinceReferenceDate
+      let realNow = realClockNow.timeIntervalSinceReferenceDate
       let instant = state.session.now.advanced(by: .seconds(Int64((real - realNow).rounded())))
       if keepingBase { bases.keep(real: real, at: instant, kept: false) }
       return instant
@@ -171,7 +171,7 @@ extension AppSimulation {
   /// project rule, as the activity summary's days are read by whole days;
   /// docs/swift-api.md#the-wall-clock-rule).
   package func virtualMidnight(of date: Date, now: SimulationInstant) -> SimulationInstant? {
-    let realNow = Date()
+    let realNow = realClockNow
     for real in [Calendar.current, calendar] where real.startOfDay(for: date) == date {
       guard
         let days = real.dateComponents(
@@ -187,28 +187,45 @@ extension AppSimulation {
 
   /// The virtual day that date components naming a whole day (`year`, `month` and `day`)
   /// stand for when the app built them from the real clock, read by whole days as rule 1 reads
-  /// a local midnight (a project rule, docs/swift-api.md#the-wall-clock-rule): when the noon of
-  /// their day in `calendar` ``isWallClockLeak(_:now:)``, the `year`, `month` and `day` (in
-  /// `virtualCalendar`, else `calendar`) of the day as many whole days from virtual today as
-  /// theirs is from the real today in `calendar`; else `nil` (components without a whole
-  /// day, or of a day on virtual time). The noon, not the time the components name, is
-  /// judged: the day is what they share with the real clock ("tomorrow 07:00" of
-  /// `Calendar.current.dateComponents([.year, .month, .day], from: Date() + 86_400)`).
+  /// a local midnight (a project rule, docs/swift-api.md#the-wall-clock-rule); `nil` for
+  /// components without a whole day or of a day on virtual time.
+  ///
+  /// Their day `D` is judged by whole days in `calendar` against the real today `R` and the
+  /// virtual today `V`, never by the real time of day (a noon judged against the real clock was
+  /// flagged or not by the hour the test ran: a `"start": "now"` run begun at real 10:00 and at
+  /// virtual 15:00 flagged its own virtual today). `D` is a real-clock day when:
+  /// - `D` is not `V` (virtual today is never the real clock's, whatever `R` is);
+  /// - `D` lies within ``wallClockReach`` of `R` (400 whole days);
+  /// - `D` is `R`, or `D` is fewer whole days from `R` than from `V` and is no day the virtual
+  ///   clock has been at in the run (from the day of `t = 0` through `V`): the real today that
+  ///   is not the virtual one is always the real clock's; a day virtual time has passed through
+  ///   is on virtual time.
+  ///
+  /// Such components name the day (in `virtualCalendar`, else `calendar`) as many whole days
+  /// from `V` as `D` is from `R`: "tomorrow 07:00" of
+  /// `Calendar.current.dateComponents([.year, .month, .day], from: Date() + 86_400)` is the
+  /// virtual tomorrow.
   package func virtualDay(
     of components: DateComponents, in calendar: Calendar, virtualCalendar: Calendar? = nil,
     now: SimulationInstant
   ) -> DateComponents? {
-    guard let noon = Self.noon(of: components, in: calendar), isWallClockLeak(noon, now: now),
-      let offset = calendar.dateComponents(
-        [.day], from: calendar.startOfDay(for: Date()), to: calendar.startOfDay(for: noon)
-      ).day
+    guard let noon = Self.noon(of: components, in: calendar) else { return nil }
+    let day = calendar.startOfDay(for: noon)
+    func days(from date: Date) -> Int? {
+      calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: day).day
+    }
+    guard let fromReal = days(from: realClockNow), let fromVirtual = days(from: date(of: now)),
+      let fromStart = days(from: startDate), fromVirtual != 0,
+      Double(abs(fromReal)) * 86_400 <= Self.wallClockReach
     else { return nil }
+    let passed = fromStart >= 0 && fromVirtual <= 0
+    guard fromReal == 0 || (abs(fromReal) < abs(fromVirtual) && !passed) else { return nil }
     let virtual = virtualCalendar ?? calendar
     guard
-      let day = virtual.date(
-        byAdding: .day, value: offset, to: virtual.startOfDay(for: date(of: now)))
+      let moved = virtual.date(
+        byAdding: .day, value: fromReal, to: virtual.startOfDay(for: date(of: now)))
     else { return nil }
-    return virtual.dateComponents([.year, .month, .day], from: day)
+    return virtual.dateComponents([.year, .month, .day], from: moved)
   }
 
   /// The noon of the day `components` name in `calendar`, or `nil` without a whole day.
@@ -240,10 +257,9 @@ extension AppSimulation {
   ) -> DateComponents {
     guard
       let moved = virtualDateComponents(
-        components, in: calendar, virtualCalendar: virtualCalendar, now: state.session.now),
-      let noon = Self.noon(of: components, in: calendar)
+        components, in: calendar, virtualCalendar: virtualCalendar, now: state.session.now)
     else { return components }
-    if refuseStrictDates([noon], call: call, framework: framework, in: &state) == nil {
+    if refuseRealClockDate(call: call, framework: framework, in: &state) == nil {
       state.session.withEngine { $0.logWallClockDate(action: call, session: nil) }
     }
     return moved
@@ -296,8 +312,20 @@ extension AppSimulation {
     reportAs action: ErrorReport.Call? = nil, in state: inout State
   ) -> WorkoutError? {
     let now = state.session.now
-    guard options.contains(.strictDates), dates.contains(where: { isWallClockLeak($0, now: now) })
-    else { return nil }
+    guard dates.contains(where: { isWallClockLeak($0, now: now) }) else { return nil }
+    return refuseRealClockDate(
+      call: call, framework: framework, session: session, reportAs: action, in: &state)
+  }
+
+  /// The refusal of ``refuseStrictDates(_:call:framework:session:reportAs:in:)`` for a date
+  /// (or date components) already judged to be the real clock's: `nil` without
+  /// ``Options/strictDates``.
+  private func refuseRealClockDate(
+    call: String, framework: AppDateFramework, session: Int? = nil,
+    reportAs action: ErrorReport.Call? = nil, in state: inout State
+  ) -> WorkoutError? {
+    guard options.contains(.strictDates) else { return nil }
+    let now = state.session.now
     let message = Self.strictDatesMessage(call: call)
     let error = WorkoutError.invalidArgument(message)
     // Recorded with the error the app gets from `framework` (CMErrorDomain 107 for Core

@@ -258,10 +258,10 @@ public final class HKActivitySummaryPredicate: NSPredicate {
   /// A sortable key of the simulation-calendar day holding the noon of `components`' day.
   ///
   /// The app's days go through the wall-clock rule by whole days (`realClock`;
-  /// docs/swift-api.md#the-wall-clock-rule; its one home, `AppSimulation.virtualDay`): a day
-  /// whose noon is nearer the real clock than virtual now (today's rings asked with
-  /// `calendar.dateComponents(..., from: Date())`) is the virtual day as many days from
-  /// virtual today as it is from the real today.
+  /// docs/swift-api.md#the-wall-clock-rule; its one home, `AppSimulation.virtualDay`): a
+  /// real-clock day, judged by whole days (today's rings asked with
+  /// `calendar.dateComponents(..., from: Date())` when virtual today is another day), is the
+  /// virtual day as many days from virtual today as it is from the real today.
   private static func dayKey(
     _ components: DateComponents, in simulation: HealthKitSimulation, now: SimulationInstant,
     realClock: Bool = true

@@ -23,19 +23,24 @@
 // Heart rate: %HRR = %VO2R (Swain & Leutholtz, Med Sci Sports Exerc 29:410–414, 1997):
 //   target W = 60 + 36 / (48.5 − 3.5) × (190 − 60) = 60 + 0.8 × 130 = 164 bpm.
 // Kinetics: first-order rise from rest with τ = 24 s (De Smet et al. 2017, CEUR-WS Vol-1842
-// paper 13): 164 − 104 × e^(−t/24). Drift (docs/models.md#heart-rate, project rule): the part
-// above rest × D(t), D(t) = 1 + 0.18 × max(0, t − 600) / 3000 for t ≤ 1200 s.
-//   h(t) = 60 + 104 × (1 − e^(−t/24)) × D(t).
-//   h(600)  = 60 + 104 × (1 − e^(−25)) = 164 − 1.44e−9 ≈ 164 bpm (D = 1).
-//   h(1200) = 60 + 104 × 1.036 = 167.744 bpm (e^(−50) ≈ 1.9e−22 is below a double's precision).
+// paper 13): u(t) = 164 − 104 × e^(−t/24). Drift (docs/models.md#heart-rate, project rule):
+// D(t) = 0.18 × max(0, t − 600) / 3000 for t ≤ 1200 s; with a = u − 60 above rest and r = 190 − u
+// of room, h(t) = u + r × (1 − e^(−D × a / r)) (the heart approaches its maximum, never passes it).
+//   h(600)  = 164 − 104 × e^(−25) = 164 − 1.44e−9 ≈ 164 bpm (D = 0).
+//   h(1200): u = 164 (e^(−50) ≈ 1.9e−22 is below a double's precision), D = 0.036,
+//     D × a / r = 0.036 × 104 / 26 = 0.144, h = 164 + 26 × (1 − e^(−0.144))
+//     = 164 + 26 × 0.1341122519 = 167.4869185505 bpm.
 // Average (HealthKit's `averageQuantity()` is the plain mean of the samples): 241 samples at
-// t = 5k, k = 0 … 240. With q = e^(−5/24) = 0.8119363462 and D_k = 1 + 0.0003 × max(0, k − 120):
-//   Σ D_k = 241 + 0.0003 × (1 + … + 120) = 241 + 0.0003 × 7260 = 243.178
-//   Σ q^k D_k = (1 − q^241) / (1 − q) + 0.0003 × q^120 × Σ j q^j
-//             = 1 / 0.1880636538 + ≈1e−13 = 5.3173485654
-//   Σ h = 241 × 60 + 104 × (243.178 − 5.3173485654) = 14 460 + 24 737.5077492 = 39 197.5077492
-//   mean = 39 197.5077492 / 241 = 162.6452603701 bpm.
-// Minimum: h(0) = 60 bpm; maximum and most recent: h(1200) = 167.744 bpm, a sample at 07:20:00.
+// t = 5k, k = 0 … 240. With q = e^(−5/24) = 0.8119363462; from k = 120 on u = 164 to within 2e−9
+// and the drift adds 26 × (1 − p^j), j = k − 120, p = e^(−0.00024 × 5) = e^(−0.0012):
+//   Σ q^k = (1 − q^241) / (1 − q) = 1 / 0.1880636538 = 5.3173485654
+//   Σ p^j (j = 0 … 120) = (1 − p^121) / (1 − p) = 112.6931672359
+//   Σ drift = 26 × (121 − 112.6931672359) = 215.9776518662
+//   Σ h = 241 × 164 − 104 × 5.3173485654 + 215.9776518662 = 39 524 − 553.0042508017 + 215.9776518662
+//       = 39 186.9734010645
+//   mean = 39 186.9734010645 / 241 = 162.6015493820 bpm.
+// Minimum: h(0) = 60 bpm; maximum and most recent: h(1200) = 167.4869185505 bpm, a sample at
+// 07:20:00.
 // The statistics span the samples: heart rate from the sample at 07:00:00 to the one at 07:20:00,
 // energy from [0 s, 10 s) to [1190 s, 1200 s): 07:00:00 to 07:20:00 for both.
 //
@@ -91,7 +96,7 @@ struct WorkoutManagerTests {
       await simulation.settle()
       #expect(simulation.now == start + 1200)
       #expect(manager.elapsedTime == 1200)
-      #expect(isClose(manager.heartRate, 167.744))
+      #expect(isClose(manager.heartRate, 167.4869185505))
       #expect(isClose(manager.calories, 252))
 
       try await manager.endWorkout()
@@ -110,10 +115,12 @@ struct WorkoutManagerTests {
 
       let heartRate = try #require(workout.statistics(for: HKQuantityType(.heartRate)))
       #expect(
-        isClose(heartRate.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6452603701))
+        isClose(heartRate.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6015493820))
       #expect(isClose(heartRate.minimumQuantity()?.doubleValue(for: beatsPerMinute), 60))
-      #expect(isClose(heartRate.maximumQuantity()?.doubleValue(for: beatsPerMinute), 167.744))
-      #expect(isClose(heartRate.mostRecentQuantity()?.doubleValue(for: beatsPerMinute), 167.744))
+      #expect(
+        isClose(heartRate.maximumQuantity()?.doubleValue(for: beatsPerMinute), 167.4869185505))
+      #expect(
+        isClose(heartRate.mostRecentQuantity()?.doubleValue(for: beatsPerMinute), 167.4869185505))
       #expect(heartRate.sumQuantity() == nil)
       #expect(heartRate.startDate == start)
       #expect(heartRate.endDate == start + 1200)
@@ -244,7 +251,7 @@ struct WorkoutManagerTests {
       try await simulation.advance(by: .seconds(540))
       await simulation.settle()
       #expect(after.elapsedTime == 1200)
-      #expect(isClose(after.heartRate, 167.744))
+      #expect(isClose(after.heartRate, 167.4869185505))
       #expect(isClose(after.calories, 252))
       try await after.endWorkout()
       await simulation.settle()
@@ -258,7 +265,7 @@ struct WorkoutManagerTests {
       #expect(workout.endDate == start + 1200)
       let heartRate = workout.statistics(for: HKQuantityType(.heartRate))
       #expect(
-        isClose(heartRate?.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6452603701))
+        isClose(heartRate?.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6015493820))
       let energy = workout.statistics(for: HKQuantityType(.activeEnergyBurned))
       #expect(isClose(energy?.sumQuantity()?.doubleValue(for: .kilocalorie()), 252))
     }

@@ -20,10 +20,12 @@ public struct HeartRateParameters: Sendable, Equatable {
   /// Time constant in seconds of the residual's decay (default 300 s; project rule,
   /// docs/models.md#heart-rate).
   public var recoveryResidualTimeConstant: Double
-  /// Drift gain d (default 0.18): the above-rest part of the heart rate is multiplied by `1 + d ×
-  /// clamp((X − onset) / (full − onset), 0, 1)`, X being the accumulated exercise time. Project
-  /// rule (docs/models.md#heart-rate): scaling only the above-rest part keeps the body at rest
-  /// undrifted; at 60 % VO2R this gives about +10 % of heart rate from 10 to 60 min (Coyle &
+  /// Drift gain d (default 0.18): the drift `D = d × clamp((X − onset) / (full − onset), 0, 1)`,
+  /// X being the accumulated exercise time, multiplies the above-rest part of the heart rate by
+  /// about `1 + D` away from the maximum and takes the heart toward the maximum, never past it,
+  /// near it (`drifted(_:resting:maximum:exerciseTime:)`). Project rule
+  /// (docs/models.md#heart-rate): scaling only the above-rest part keeps the body at rest
+  /// undrifted; at 60 % VO2R this gives about +9 % of heart rate from 10 to 60 min (Coyle &
   /// González-Alonso 2001; Wingo et al. 2012).
   public var driftGain: Double
   /// Exercise time in seconds before drift starts (default 600 s).
@@ -63,6 +65,26 @@ public struct HeartRateParameters: Sendable, Equatable {
     self.driftFull = driftFull
     self.slowComponentGain = slowComponentGain
     self.slowComponentTimeConstant = slowComponentTimeConstant
+  }
+
+  /// The heart rate in bpm that an undrifted heart rate `heartRate` becomes after
+  /// `exerciseTime` seconds with a workload above rest: with the drift
+  /// `D = driftGain × clamp((exerciseTime − driftOnset) / (driftFull − driftOnset), 0, 1)`, the
+  /// part above rest `a = heartRate − resting` and the room left `r = maximum − heartRate`,
+  /// `heartRate + r × (1 − e^(−D × a / r))`. While `D × a` is small beside `r` this multiplies
+  /// the above-rest part by `1 + D`; near the maximum the heart approaches it and never reaches
+  /// it (project rule: the drift takes the heart toward its ceiling, not past it; Coyle &
+  /// González-Alonso 2001; González-Alonso et al., Journal of Applied Physiology
+  /// 86(3):1032–1039, 1999; docs/models.md#heart-rate). A heart rate at or below rest, or at
+  /// or above the maximum, is returned unchanged.
+  func drifted(
+    _ heartRate: Double, resting: Double, maximum: Double, exerciseTime: Double
+  ) -> Double {
+    let ramp = min(1, max(0, (exerciseTime - driftOnset) / (driftFull - driftOnset)))
+    let above = heartRate - resting
+    let room = maximum - heartRate
+    guard above > 0, room > 0 else { return heartRate }
+    return heartRate + room * (1 - Elementary.exp(-driftGain * ramp * above / room))
   }
 
   /// The slow component's level in bpm that a stretch at steady-state heart rate `target` heads

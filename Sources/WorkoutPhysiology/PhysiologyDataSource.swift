@@ -514,8 +514,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     heartRatePiece = piece
     let p = heartRateParameters
     let state = piece.evaluate(after: Double(t - piece.start) / 1e9, parameters: p)
-    let ramp = min(1, max(0, (state.exerciseTime - p.driftOnset) / (p.driftFull - p.driftOnset)))
-    let drifted = rest + (state.heartRate - rest) * (1 + p.driftGain * ramp)
+    let drifted = p.drifted(
+      state.heartRate, resting: rest, maximum: athlete.maxHeartRate,
+      exerciseTime: state.exerciseTime)
     let recovering =
       state.heartRate > piece.target + state.slow + HeartRateSensorError.recoveryMargin
     return (min(athlete.maxHeartRate, max(rest, drifted)), recovering)

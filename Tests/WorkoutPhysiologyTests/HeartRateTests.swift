@@ -130,6 +130,53 @@ struct HeartRateTests {
     #expect(rise >= 0.05 && rise <= 0.16, "drift \(rise * 100) %")
   }
 
+  /// Drift near the maximum (docs/models.md#heart-rate, trial25 finding 6): the athlete of a
+  /// triathlon rehearsal (rest 55, max 185, VO2max 52) runs 45 min at 3.5 m/s.
+  /// - Steady state: net 0.2 × 210 = 42 mL/kg/min, f = 42 / (52 − 3.5) = 0.865979,
+  ///   W = 55 + f × 130 = 167.5773 bpm, reached within 5 min (e^(−300/24) < 4e-6).
+  /// - Drift D = 0.18 × (t − 600) / 3000; above-rest part 112.5773, room r = 185 − W = 17.4227;
+  ///   h = W + r × (1 − e^(−D × 112.5773 / r)) = W + r × (1 − e^(−1.163077 × (t − 600) / 3000)).
+  ///   t = 1200: D = 0.036, 1 − e^(−0.232615) = 0.207541, h = 171.1933;
+  ///   t = 2700: D = 0.126, 1 − e^(−0.814154) = 0.556986, h = 177.2815 (the old rule's
+  ///   55 + 112.5773 × 1.126 = 181.7621).
+  /// - Mean over 0…2700 s: undrifted W − (W − 55) × 24 / 2700 = 166.5766; drift
+  ///   3000 × r × (0.7 − (1 − e^(−0.814154)) / 1.163077) / 2700 = 3000 × 17.4227 × 0.221110 /
+  ///   2700 = 4.2804; mean 170.857 (the old rule's 166.5766 + 3000 × 112.5773 × 0.18 × 0.245 /
+  ///   2700 = 172.093). The mean of the 2701 whole seconds lies about 0.02 lower (the first
+  ///   seconds' steep rise, counted at their start).
+  /// - The same leg after an hour of running at 2.5 m/s (the drift full, 0.18, from 3600 s): the
+  ///   old rule gives 55 + 112.5773 × 1.18 = 187.84, the maximum 185 for the whole leg (the
+  ///   finding: a mean of 184.4 bpm); the rule gives 1 − e^(−1.163077) = 0.687477,
+  ///   h = 167.5773 + 17.4227 × 0.687477 = 179.5550 bpm, 5.4 bpm below the maximum.
+  @Test("a hard run's drift approaches the maximum without reaching it")
+  func driftNearTheMaximum() throws {
+    let athlete = try Athlete(restingHeartRate: 55, maxHeartRate: 185, vo2Max: 52)
+    var run = try quietSource(
+      athlete: athlete, segments: [CourseSegment(duration: .seconds(2700), speed: 3.5)])
+    #expect(close(run.modelHeartRate(at: at(600), activity: .running), 167.5773, 0.001))
+    #expect(close(run.modelHeartRate(at: at(1200), activity: .running), 171.1933, 0.001))
+    #expect(close(run.modelHeartRate(at: at(2700), activity: .running), 177.2815, 0.001))
+    var sum = 0.0
+    var previous = 0.0
+    for t in Int64(0)...2700 {
+      let h = run.modelHeartRate(at: at(t), activity: .running)
+      #expect(h >= previous && h < 185, "\(h) at \(t) s")
+      previous = h
+      sum += h
+    }
+    #expect(close(sum / 2701, 170.857, 0.05), "mean \(sum / 2701)")
+    var late = try quietSource(
+      athlete: athlete,
+      segments: [
+        CourseSegment(duration: .seconds(3600), speed: 2.5),
+        CourseSegment(duration: .seconds(2700), speed: 3.5),
+      ])
+    for t in stride(from: Int64(3900), through: 6300, by: 600) {
+      let h = late.modelHeartRate(at: at(t), activity: .running)
+      #expect(close(h, 179.5550, 0.001), "\(h) at \(t) s")
+    }
+  }
+
   @Test("never above max nor below resting, with sensor noise on")
   func bounds() throws {
     var source = PhysiologyDataSource(

@@ -38,9 +38,11 @@ extension AppSimulation {
   ///    `calendar.date(from: DateComponents(year:month:day:))` of today, a day before or after):
   ///    the virtual local midnight as many whole days from virtual today as it is from the real
   ///    today (``virtualMidnight(of:now:)``); else any date on a whole second (18:00 yesterday as
-  ///    `today - 6 h`, the next 00:20 of `nextDate(after: Date(), matching:)`): the same clock
-  ///    time on the virtual day as many days from virtual today (``virtualClockTime(of:now:)``),
-  ///    whatever the real time of day (a project rule, docs/swift-api.md#the-wall-clock-rule);
+  ///    `today - 6 h`, the next 00:20 of `nextDate(after: Date(), matching:)`) that the real
+  ///    clock has not shown since the simulation was made: the same clock time on the virtual
+  ///    day as many days from virtual today (``virtualClockTime(of:now:)``), whatever the real
+  ///    time of day (``calendarInstant(of:in:)``; a project rule,
+  ///    docs/swift-api.md#the-wall-clock-rule);
   /// 2. a date the real clock showed since the simulation was made (`let stopped = Date()` kept
   ///    and passed later): the instant virtual time was at when the real clock showed it
   ///    (``RealClockMarks``, `keptInstant`);
@@ -63,7 +65,7 @@ extension AppSimulation {
   package func wallClockInstant(_ date: Date, in state: State, keepingBase: Bool = true)
     -> SimulationInstant
   {
-    if let day = calendarInstant(of: date, now: state.session.now) { return day }
+    if let day = calendarInstant(of: date, in: state) { return day }
     if let kept = keptInstant(date, in: state, keepingBase: keepingBase) { return kept }
     return derivedOrShiftedInstant(date, in: state, keepingBase: keepingBase)
   }
@@ -95,7 +97,7 @@ extension AppSimulation {
   package func holdAppDate(_ date: Date) -> HeldAppDate? {
     mutate { state in
       let now = state.session.now
-      guard isWallClockLeak(date, now: now), calendarInstant(of: date, now: now) == nil else {
+      guard isWallClockLeak(date, now: now), calendarInstant(of: date, in: state) == nil else {
         return nil
       }
       let real = date.timeIntervalSinceReferenceDate
@@ -161,7 +163,7 @@ extension AppSimulation {
     -> SimulationInstant
   {
     let now = state.session.now
-    guard isWallClockLeak(date, now: now), calendarInstant(of: date, now: now) == nil
+    guard isWallClockLeak(date, now: now), calendarInstant(of: date, in: state) == nil
     else { return instant }
     return instant.advanced(by: .nanoseconds(1))
   }
@@ -193,9 +195,20 @@ extension AppSimulation {
   /// Case 1 of ``wallClockInstant(_:in:keepingBase:)``: the instant a real-clock date that app
   /// code built by calendar arithmetic stands for, a local midnight
   /// (``virtualMidnight(of:now:)``) or another whole-second clock time
-  /// (``virtualClockTime(of:now:)``); `nil` for any other date (a reading of the clock).
-  package func calendarInstant(of date: Date, now: SimulationInstant) -> SimulationInstant? {
-    virtualMidnight(of: date, now: now) ?? virtualClockTime(of: date, now: now)
+  /// (``virtualClockTime(of:now:)``) that the real clock has not shown since the simulation was
+  /// made; `nil` for any other date (a reading of the clock). A whole-second date the real clock
+  /// showed since then is case 2's: a `Date()` the app cut to the second (an ISO 8601 round trip,
+  /// `JSONEncoder`'s `.iso8601`) is read as the instant the clock showed it, not as a clock
+  /// time of the virtual day (a project rule, docs/swift-api.md#the-wall-clock-rule).
+  package func calendarInstant(of date: Date, in state: State) -> SimulationInstant? {
+    let now = state.session.now
+    if let midnight = virtualMidnight(of: date, now: now) { return midnight }
+    let real = date.timeIntervalSinceReferenceDate
+    if real <= realNow.timeIntervalSinceReferenceDate, state.realClock.instant(atReal: real) != nil
+    {
+      return nil
+    }
+    return virtualClockTime(of: date, now: now)
   }
 
   /// How near a whole second (since the reference date) a date must lie to be taken for a
@@ -421,7 +434,7 @@ extension AppSimulation {
   {
     let now = state.session.now
     let midnights = dates.indices.map {
-      leaks[$0] ? calendarInstant(of: dates[$0], now: now) : nil
+      leaks[$0] ? calendarInstant(of: dates[$0], in: state) : nil
     }
     let kept = dates.indices.map { index -> SimulationInstant? in
       guard leaks[index], midnights[index] == nil else { return nil }

@@ -11,7 +11,9 @@ import WorkoutSimTestSupport
 @testable import SimulationDriver
 
 /// A real clock a test sets: each reading is 1 ms after the one before, from `start` (time
-/// goes on while the simulation and the app's code run).
+/// goes on while the simulation and the app's code run), skipping the first 10 ms of each
+/// second so that no reading lies on a whole second (a `Date()` read on one is the rule's
+/// documented limit).
 final class SteppingClock: Sendable {
   private let reading: Mutex<Date>
 
@@ -21,8 +23,15 @@ final class SteppingClock: Sendable {
   func now() -> Date {
     reading.withLock {
       $0 += 0.001
+      let seconds = $0.timeIntervalSinceReferenceDate
+      if seconds - seconds.rounded(.down) < 0.01 { $0 += 0.01 }
       return $0
     }
+  }
+
+  /// Moves the clock on by `seconds` (the real time a slow step of the test took).
+  func jump(by seconds: TimeInterval) {
+    reading.withLock { $0 += seconds }
   }
 }
 
@@ -75,6 +84,26 @@ final class SteppingClock: Sendable {
     #expect(try read(wake.addingTimeInterval(-30 * 60)) == Self.t(49_800))
     #expect(try read(today) == Self.t(-36_000))  // 30 March 00:00 CEST = 29 March 22:00 UTC
     #expect(try read(clock.now().addingTimeInterval(-3600)) == Self.t(-3600))
+  }
+
+  /// A `Date()` the app cut to the second (an ISO 8601 round trip) after the real clock showed
+  /// it is still a reading (case 2), not a clock time of the virtual day: the clock reads
+  /// 09:00:00.25 at t = 0 and through t = 10, then 09:00:02.26 (2 s of real time later) when
+  /// t = 20 is reached; 09:00:02, cut from a reading at t = 20, was shown while virtual time
+  /// was at 10: t = 10. Read as a clock time it would be 09:00:02 CEST on 30 March, 1 h 58 s
+  /// before t = 0 (10:00 CEST): t = -3598.
+  @Test func aDateCutToTheSecondIsStillAReading() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let clock = SteppingClock(Self.real(hour: 9))
+    simulation.readRealClock { clock.now() }
+    try await simulation.run {
+      try await simulation.advance(by: .seconds(10))
+      clock.jump(by: 2)
+      try await simulation.advance(by: .seconds(10))
+      let cut = Date(
+        timeIntervalSinceReferenceDate: clock.now().timeIntervalSinceReferenceDate.rounded(.down))
+      #expect(try simulation.readAppDate(cut, call: "test").get() == Self.t(10))
+    }
   }
 
   /// With `.strictDates` a date built from the real clock is still refused: it is the real

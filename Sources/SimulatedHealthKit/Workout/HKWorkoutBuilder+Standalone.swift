@@ -107,12 +107,14 @@ final class StandaloneWorkout: @unchecked Sendable {
   /// the event from the instant its start was read at to the one its end was (never before its
   /// start), with its metadata as the app gave it.
   func add(_ appEvents: [HKWorkoutEvent]) -> HKError? {
+    // A date of the real clock as the virtual date it stands for, any other to the bit, so an
+    // event of virtual dates is kept as the app made it.
     let dates: [Date]
-    switch read(
+    switch store.simulation.readAppDatesOnVirtualTime(
       appEvents.flatMap { [$0.dateInterval.start, $0.dateInterval.end] }, call: "addWorkoutEvents")
     {
     case .success(let read): dates = read
-    case .failure(let error): return error
+    case .failure(let error): return HKError(error)
     }
     let events = appEvents.enumerated().map { index, event in
       let start = dates[2 * index]

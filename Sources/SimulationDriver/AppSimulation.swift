@@ -90,21 +90,26 @@ public final class AppSimulation: Sendable {
   /// The app's dates the wall-clock rule read as kept or shifted `Date()`s, the bases it reads
   /// dates derived from them by (``wallClockInstant(_:in:keepingBase:)``).
   let wallClockBases = Mutex(WallClockBases())
-  /// The reading of the real clock the wall-clock rule uses in place of `Date()`, or `nil`
-  /// (the real clock): set by a test (``fixRealClock(at:)``) to judge the rule at a chosen real
-  /// time of day without reading the machine's clock.
-  private let fixedRealClock = Mutex<Date?>(nil)
+  /// Where the wall-clock rule reads the real clock (``realNow``): `Date()`, unless a test of
+  /// the rule set a reading of its own (``readRealClock(_:)``).
+  private let realClockReader = Mutex<@Sendable () -> Date>({ Date() })
 
-  /// The real clock now as the wall-clock rule reads it (docs/swift-api.md#the-wall-clock-rule):
-  /// `Date()`, unless a test fixed it (``fixRealClock(at:)``).
-  package var realClockNow: Date { fixedRealClock.withLock { $0 } ?? Date() }
+  /// The real clock as the wall-clock rule reads it (docs/swift-api.md#the-wall-clock-rule):
+  /// `Date()`, or the reading a test set with ``readRealClock(_:)``.
+  package var realNow: Date { realClockReader.withLock { $0 }() }
 
-  /// Makes the wall-clock rule read the real clock as `date` from now on (`nil`: `Date()`
-  /// again), for tests: the rule's judgement by whole days must not depend on the real time of
-  /// day the test runs at, and a test shows it at a chosen one. The marks of the real clock
-  /// virtual time reached (``RealClockMarks``) keep reading `Date()`.
-  package func fixRealClock(at date: Date?) {
-    fixedRealClock.withLock { $0 = date }
+  /// Makes the wall-clock rule read the real clock from `reader` from now on (its marks of the
+  /// instants virtual time reaches included), so that a test of the rule pins the real time of
+  /// day (09:00 or 21:00) without reading the wall clock, and checks what the rule makes of
+  /// the dates app code builds from it (a project rule: tests never read the wall clock,
+  /// docs/development.md). Set it before the simulation's first `advance`.
+  package func readRealClock(_ reader: @escaping @Sendable () -> Date) {
+    realClockReader.withLock { $0 = reader }
+    let real = reader().timeIntervalSinceReferenceDate
+    state.withLock {
+      $0.realClock = RealClockMarks()
+      $0.realClock.mark($0.session.now, real: real)
+    }
   }
   /// Framework objects the app made in this simulation that do nothing until it hands them
   /// on, and that it has not handed on yet (a query never executed): a stall names them first
@@ -189,7 +194,7 @@ public final class AppSimulation: Sendable {
         TimeZoneChangeTimer(zones: DeviceTimeZones(scenario: scenario, startDate: startDate)))
     }
     self.state = Mutex(consume initial)
-    state.withLock { $0.realClock.mark(.zero, real: Date().timeIntervalSinceReferenceDate) }
+    state.withLock { $0.realClock.mark(.zero, real: realNow.timeIntervalSinceReferenceDate) }
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },
       watching: { [weak self] in self?.appWaitMark },
@@ -1668,7 +1673,7 @@ public final class AppSimulation: Sendable {
 
   /// One instant of ``step(to:call:)`` in one critical section: moves to the next instant on
   /// the way to `target` (``State/nextInstant(through:)``), serves it
-  /// (``State/serve(from:to:)``), turns the engine's new effects into callbacks (as
+  /// (``State/serve(from:to:real:)``), turns the engine's new effects into callbacks (as
   /// ``mutate(_:)``), and, when nothing is to happen before the lane's delivery (not the last
   /// instant, no sleeper to resume, no crashed process's object to tell, no other loop
   /// running), claims the delivery loop and takes the lane's first round into `buffer` (empty)
@@ -1693,7 +1698,8 @@ public final class AppSimulation: Sendable {
     let now = state.session.now
     if let next = state.nextInstant(through: target) {
       served.more = next < target
-      served.woken = state.serve(from: now, to: next)
+      served.woken = state.serve(
+        from: now, to: next, real: realNow.timeIntervalSinceReferenceDate)
     }
     let died = Self.translate(&state, startDate: startDate)
     guard served.more, served.woken.isEmpty, died.isEmpty, !state.draining else {

@@ -16,7 +16,7 @@ extension AppSimulation {
   /// A date within ``freshReading`` of the real clock is one too, however near virtual now it
   /// lies.
   package func isWallClockLeak(_ date: Date, now: SimulationInstant) -> Bool {
-    let fromReal = abs(date.timeIntervalSince(realClockNow))
+    let fromReal = abs(date.timeIntervalSince(realNow))
     let fromVirtual = abs(date.timeIntervalSince(self.date(of: now)))
     return fromVirtual > 0 && fromReal <= Self.wallClockReach
       && (fromReal < fromVirtual || fromReal < Self.freshReading)
@@ -33,10 +33,16 @@ extension AppSimulation {
 
   /// The instant a real-clock date stands for (``isWallClockLeak(_:now:)`` holds for it), the
   /// one home of the reading:
-  /// 1. a date that is exactly a local midnight (`Calendar.current.startOfDay(for: Date())`,
+  /// 1. a date app code built by calendar arithmetic from the real clock: exactly a local
+  ///    midnight (`Calendar.current.startOfDay(for: Date())`,
   ///    `calendar.date(from: DateComponents(year:month:day:))` of today, a day before or after):
   ///    the virtual local midnight as many whole days from virtual today as it is from the real
-  ///    today (``virtualMidnight(of:now:)``; a project rule, docs/swift-api.md#the-wall-clock-rule);
+  ///    today (``virtualMidnight(of:now:)``); else any date on a whole second (18:00 yesterday as
+  ///    `today - 6 h`, the next 00:20 of `nextDate(after: Date(), matching:)`) that the real
+  ///    clock has not shown since the simulation was made: the same clock time on the virtual
+  ///    day as many days from virtual today (``virtualClockTime(of:now:)``), whatever the real
+  ///    time of day (``calendarInstant(of:in:)``; a project rule,
+  ///    docs/swift-api.md#the-wall-clock-rule);
   /// 2. a date the real clock showed since the simulation was made (`let stopped = Date()` kept
   ///    and passed later): the instant virtual time was at when the real clock showed it
   ///    (``RealClockMarks``, `keptInstant`);
@@ -59,7 +65,7 @@ extension AppSimulation {
   package func wallClockInstant(_ date: Date, in state: State, keepingBase: Bool = true)
     -> SimulationInstant
   {
-    if let midnight = virtualMidnight(of: date, now: state.session.now) { return midnight }
+    if let day = calendarInstant(of: date, in: state) { return day }
     if let kept = keptInstant(date, in: state, keepingBase: keepingBase) { return kept }
     return derivedOrShiftedInstant(date, in: state, keepingBase: keepingBase)
   }
@@ -86,11 +92,12 @@ extension AppSimulation {
   /// a loaded CI run stored a series 3 s early.
   ///
   /// - Returns: the reading to ``restore(_:)`` before the later call, or `nil` for a date on
-  ///   virtual time or a local midnight (case 1 reads it by whole days, the same later).
+  ///   virtual time or one of case 1 (a local midnight, a whole-second clock time: read by
+  ///   whole days, the same later).
   package func holdAppDate(_ date: Date) -> HeldAppDate? {
     mutate { state in
       let now = state.session.now
-      guard isWallClockLeak(date, now: now), virtualMidnight(of: date, now: now) == nil else {
+      guard isWallClockLeak(date, now: now), calendarInstant(of: date, in: state) == nil else {
         return nil
       }
       let real = date.timeIntervalSinceReferenceDate
@@ -117,7 +124,7 @@ extension AppSimulation {
     -> SimulationInstant?
   {
     let real = date.timeIntervalSinceReferenceDate
-    guard real <= realClockNow.timeIntervalSinceReferenceDate,
+    guard real <= realNow.timeIntervalSinceReferenceDate,
       let instant = state.realClock.instant(atReal: real)
     else { return nil }
     if keepingBase { wallClockBases.withLock { $0.keep(real: real, at: instant, kept: true) } }
@@ -133,7 +140,7 @@ extension AppSimulation {
     let real = date.timeIntervalSinceReferenceDate
     return wallClockBases.withLock { bases in
       if let derived = bases.instant(derivedFrom: real) { return derived }
-      let realNow = realClockNow.timeIntervalSinceReferenceDate
+      let realNow = self.realNow.timeIntervalSinceReferenceDate
       let instant = state.session.now.advanced(by: .seconds(Int64((real - realNow).rounded())))
       if keepingBase { bases.keep(real: real, at: instant, kept: false) }
       return instant
@@ -144,7 +151,7 @@ extension AppSimulation {
   /// ``readAppDates(_:call:framework:session:reportAs:in:)`` read `date`, or one nanosecond
   /// after it when `date` is the app's real clock read by the wall-clock rule's reading, derived
   /// or shifted cases (`Date()`, a `Date()` kept from earlier, `Date() - 300`; not a local
-  /// midnight). The app reads its clock after what happened at the instant it reads it at: on a
+  /// midnight nor another date of case 1: no reading of the clock). The app reads its clock after what happened at the instant it reads it at: on a
   /// device a sample saved at `Date()`, or a workout's last heart-rate reading, was made before
   /// the `Date()` the app then queries up to, and "the last five minutes" from `Date() - 300`
   /// begins after the reading made five minutes before. So a bound at the reading takes what
@@ -156,7 +163,7 @@ extension AppSimulation {
     -> SimulationInstant
   {
     let now = state.session.now
-    guard isWallClockLeak(date, now: now), virtualMidnight(of: date, now: now) == nil
+    guard isWallClockLeak(date, now: now), calendarInstant(of: date, in: state) == nil
     else { return instant }
     return instant.advanced(by: .nanoseconds(1))
   }
@@ -171,7 +178,7 @@ extension AppSimulation {
   /// project rule, as the activity summary's days are read by whole days;
   /// docs/swift-api.md#the-wall-clock-rule).
   package func virtualMidnight(of date: Date, now: SimulationInstant) -> SimulationInstant? {
-    let realNow = realClockNow
+    let realNow = self.realNow
     for real in [Calendar.current, calendar] where real.startOfDay(for: date) == date {
       guard
         let days = real.dateComponents(
@@ -183,6 +190,70 @@ extension AppSimulation {
       return instant(of: midnight, near: now)
     }
     return nil
+  }
+
+  /// Case 1 of ``wallClockInstant(_:in:keepingBase:)``: the instant a real-clock date that app
+  /// code built by calendar arithmetic stands for, a local midnight
+  /// (``virtualMidnight(of:now:)``) or another whole-second clock time
+  /// (``virtualClockTime(of:now:)``) that the real clock has not shown since the simulation was
+  /// made; `nil` for any other date (a reading of the clock). A whole-second date the real clock
+  /// showed since then is case 2's: a `Date()` the app cut to the second (an ISO 8601 round trip,
+  /// `JSONEncoder`'s `.iso8601`) is read as the instant the clock showed it, not as a clock
+  /// time of the virtual day (a project rule, docs/swift-api.md#the-wall-clock-rule).
+  package func calendarInstant(of date: Date, in state: State) -> SimulationInstant? {
+    let now = state.session.now
+    if let midnight = virtualMidnight(of: date, now: now) { return midnight }
+    let real = date.timeIntervalSinceReferenceDate
+    if real <= realNow.timeIntervalSinceReferenceDate, state.realClock.instant(atReal: real) != nil
+    {
+      return nil
+    }
+    return virtualClockTime(of: date, now: now)
+  }
+
+  /// How near a whole second (since the reference date) a date must lie to be taken for a
+  /// clock time app code built by calendar arithmetic (``virtualClockTime(of:now:)``): 1 µs,
+  /// past the error of `Date`'s `Double` near today (0.1 µs), as ``WallClockBases`` judges whole
+  /// seconds. A `Date()` reading lies so by chance once in 500 000 (a documented limit).
+  static let wholeSecond: TimeInterval = 1e-6
+
+  /// The virtual instant a real-clock date on a whole second stands for: the date app code built
+  /// from the real clock by calendar arithmetic (`calendar.date(byAdding: .hour, value: -6,
+  /// to: calendar.startOfDay(for: Date()))`, `calendar.nextDate(after: Date(), matching:
+  /// DateComponents(hour: 0, minute: 20), matchingPolicy: .nextTime)`, `date(bySettingHour:)`),
+  /// meaning a clock time of a day near today, not a distance from now; `nil` for a date off a
+  /// whole second (``wholeSecond``): a `Date()` reading, kept, shifted or derived, has a
+  /// sub-second part.
+  ///
+  /// Its day and clock time are read in the process's calendar (`Calendar.current`, what app
+  /// code calls `startOfDay(for: Date())` and `nextDate(after:matching:)` on, as the device's
+  /// own calendar): the day `n` whole days from the real today, at hour, minute and second
+  /// `h:m:s`, is `h:m:s` on the day of ``calendar`` (the simulation's zone, the device's) `n`
+  /// days from virtual today: what the app meant is local time on the device, and the local
+  /// day and time it gets do not move with the hour the test runs at (a project rule,
+  /// docs/swift-api.md#the-wall-clock-rule). A clock time the virtual day does not have (a
+  /// spring-forward gap) is the next one it has; one it has twice (autumn) is the first, as
+  /// `Calendar.date(bySettingHour:minute:second:of:)` reads them. A midnight of the simulation's
+  /// zone that is none of the process's is ``virtualMidnight(of:now:)``'s, read first.
+  package func virtualClockTime(of date: Date, now: SimulationInstant) -> SimulationInstant? {
+    let seconds = date.timeIntervalSinceReferenceDate
+    let whole = seconds.rounded()
+    guard abs(seconds - whole) <= Self.wholeSecond else { return nil }
+    let real = Calendar.current
+    let exact = Date(timeIntervalSinceReferenceDate: whole)
+    let clock = real.dateComponents([.hour, .minute, .second], from: exact)
+    guard
+      let hour = clock.hour, let minute = clock.minute, let second = clock.second,
+      let days = real.dateComponents(
+        [.day], from: real.startOfDay(for: realNow), to: real.startOfDay(for: exact)
+      ).day,
+      let day = calendar.date(
+        byAdding: .day, value: days, to: calendar.startOfDay(for: self.date(of: now))),
+      let virtual = calendar.date(
+        bySettingHour: hour, minute: minute, second: second, of: day,
+        matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)
+    else { return nil }
+    return instant(of: virtual, near: now)
   }
 
   /// The virtual day that date components naming a whole day (`year`, `month` and `day`)
@@ -214,7 +285,7 @@ extension AppSimulation {
     func days(from date: Date) -> Int? {
       calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: day).day
     }
-    guard let fromReal = days(from: realClockNow), let fromVirtual = days(from: date(of: now)),
+    guard let fromReal = days(from: realNow), let fromVirtual = days(from: date(of: now)),
       let fromStart = days(from: startDate), fromVirtual != 0,
       Double(abs(fromReal)) * 86_400 <= Self.wallClockReach
     else { return nil }
@@ -294,7 +365,7 @@ extension AppSimulation {
   /// The message of the `invalidArgument` error that ``Options/strictDates`` makes of a
   /// real-clock date passed to `call` (a project rule: docs/swift-api.md#the-wall-clock-rule).
   package static func strictDatesMessage(call: String) -> String {
-    "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+    "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
   }
 
   /// The error ``Options/strictDates`` makes of `dates`, passed to `call`: an `invalidArgument`
@@ -384,14 +455,14 @@ extension AppSimulation {
   /// virtual now, one read after it as the instant the real clock showed it at, so a series
   /// begun at `Date() - 10` ended 8.5 s later read as ending 590 s before it began when the
   /// calls between took longer than 8.5 s of real time), the later one stands its real distance
-  /// after the earlier one's instant, to the nanosecond. A local midnight (case 1) is left as
-  /// read.
+  /// after the earlier one's instant, to the nanosecond. A date of case 1 (a local midnight, a
+  /// whole-second clock time) is left as read.
   private func readInstants(_ dates: [Date], leaks: [Bool], in state: State)
     -> [SimulationInstant]
   {
     let now = state.session.now
     let midnights = dates.indices.map {
-      leaks[$0] ? virtualMidnight(of: dates[$0], now: now) : nil
+      leaks[$0] ? calendarInstant(of: dates[$0], in: state) : nil
     }
     let kept = dates.indices.map { index -> SimulationInstant? in
       guard leaks[index], midnights[index] == nil else { return nil }

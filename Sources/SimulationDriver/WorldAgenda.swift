@@ -8,7 +8,7 @@ import WorkoutCore
 /// engine, each listener, each system timer), numbered in the order the kind registers them,
 /// so at an equal instant entries go by (kind, member). `advance` moves time only to the queue's
 /// first deadline (``AppSimulation/State/nextInstant(through:)``) and there serves every kind
-/// with an entry due in this order (``AppSimulation/State/serve(from:to:)``), so a workout's state change at `t`
+/// with an entry due in this order (``AppSimulation/State/serve(from:to:real:)``), so a workout's state change at `t`
 /// is in the store before a query listener looks at `t`, a framework's timer at `t` sees both,
 /// and app code asleep until `t` wakes last, to a world already at `t`.
 package enum DueWork: Int, CaseIterable, Comparable, Sendable {
@@ -102,7 +102,7 @@ extension AppSimulation.State {
   /// the watch's and the phone's engines' timers and samples (``DueWork/engine`` members 0 to
   /// 3, from the engines' own queues, which their state machines keep when they change). An engine call
   /// (``SimulationSession/withEngine(_:)``) or a step that served one of these entries changes
-  /// them (``serve(from:to:)``); a step to another kind's deadline does not.
+  /// them (``serve(from:to:real:)``); a step to another kind's deadline does not.
   package mutating func registerWorkout() {
     guard let due = session.takeChangedDue() else { return }
     agenda.set(.timeline, member: 0, to: due.swimEvent?.nanoseconds)
@@ -159,12 +159,15 @@ extension AppSimulation.State {
   /// listeners wake, system timers fire (their callbacks queued on the lane), and the sleepers
   /// due are taken out, to be resumed by the caller outside the lock.
   ///
+  /// `real` is the real clock's reading (seconds since the reference date,
+  /// ``AppSimulation/realNow``) when virtual time reaches `next` (``RealClockMarks``).
+  ///
   /// - Returns: the continuations of the sleepers due at `next`, in queue order.
   package mutating func serve(
-    from previous: SimulationInstant, to next: SimulationInstant
+    from previous: SimulationInstant, to next: SimulationInstant, real: Double
   ) -> [CheckedContinuation<Void, any Error>] {
     var woken: [CheckedContinuation<Void, any Error>] = []
-    realClock.mark(next, real: Date().timeIntervalSinceReferenceDate)
+    realClock.mark(next, real: real)
     // The kinds with an entry due at `next` (the entries are registered again only when the
     // queue is next read, so this stands for the whole instant).
     let due = agenda.kindsDue(through: next.nanoseconds)

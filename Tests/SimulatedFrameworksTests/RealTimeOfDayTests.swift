@@ -1,6 +1,6 @@
 // Date components judged against the real clock by whole days, never by the real time of day
 // (review25 item 8; docs/swift-api.md#the-wall-clock-rule): the real clock is fixed with the
-// simulation's test hook (`fixRealClock(at:)`), never read.
+// simulation's test hook (`readRealClock(_:)`), never read.
 import Foundation
 import SimulatedHealthKit
 import SimulatedUserNotifications
@@ -38,8 +38,8 @@ import WorkoutSystem
         date: Notifications.date("2026-03-10T10:00:00Z"), utcOffsetSeconds: 0, text: nil),
       timeZone: "Europe/London")
     let simulation = try HealthKitSimulation(scenario: scenario, options: options)
-    simulation.fixRealClock(
-      at: Notifications.date("2026-03-10T\(realHour < 10 ? "0" : "")\(realHour):00:00Z"))
+    let real = Notifications.date("2026-03-10T\(realHour < 10 ? "0" : "")\(realHour):00:00Z")
+    simulation.readRealClock { real }
     return simulation
   }
 

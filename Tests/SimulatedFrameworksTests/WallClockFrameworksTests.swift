@@ -126,7 +126,7 @@ struct WallClockFrameworksTests {
     #expect(got.map { $0?.code } == [107, 107])
     #expect(
       got.first??.localizedDescription
-        == "The date passed to CMPedometer.queryPedometerData(from:to:withHandler:) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+        == "The date passed to CMPedometer.queryPedometerData(from:to:withHandler:) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
     )
     #expect(steps.withLock { $0 } == 1200)
     #expect(
@@ -196,7 +196,7 @@ struct WallClockFrameworksTests {
         } throws: { error in
           (error as? BGTaskScheduler.Error)?.code == .unavailable
             && error.localizedDescription
-              == "The date passed to BGTaskRequest.earliestBeginDate is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+              == "The date passed to BGTaskRequest.earliestBeginDate is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
         }
         #expect(await BGTaskScheduler.shared.pendingTaskRequests().isEmpty)
       } else {
@@ -226,7 +226,7 @@ struct WallClockFrameworksTests {
       timeZone: "UTC")
     scenario.phone = Scenario.Phone()
     let message =
-      "The date passed to BGTaskRequest.earliestBeginDate is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+      "The date passed to BGTaskRequest.earliestBeginDate is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
     let simulation = try HealthKitSimulation(scenario: scenario, options: .strictDates)
     await simulation.run {
       let request = BGAppRefreshTaskRequest(identifier: "refresh")

@@ -412,7 +412,7 @@ struct WatchBackgroundRefreshTests {
         #expect(error?.code == 1)
         #expect(
           error?.localizedDescription
-            == "The date passed to WKApplication.scheduleBackgroundRefresh(withPreferredDate:) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+            == "The date passed to WKApplication.scheduleBackgroundRefresh(withPreferredDate:) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
         )
       } else {
         try await WKApplication.shared().scheduleBackgroundRefresh(

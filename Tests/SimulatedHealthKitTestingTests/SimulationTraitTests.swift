@@ -24,8 +24,9 @@ let start = Date(timeIntervalSince1970: 1_772_452_800)
 /// The line of the `strictDate` report of `elapsedTime(at: Date())` at t = 0.
 let strictElapsedTimeLine =
   "HealthKit: elapsedTime at t = 0 s: The date passed to elapsedTime is the real wall clock "
-  + "(Date()), not the simulation's virtual time; pass simulation.now or a date derived from it "
-  + "(strict dates)"
+  + "(Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: "
+  + "have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date "
+  + "whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
 
 /// A workout as an app starts it.
 func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {

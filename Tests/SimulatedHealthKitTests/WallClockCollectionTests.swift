@@ -130,7 +130,7 @@ import WorkoutSimTestSupport
 
   /// The strict-dates message of a date passed to `call`.
   static func strictMessage(_ call: String) -> String {
-    "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+    "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
   }
 
   /// Whether `error` is HealthKit's `errorInvalidArgument` with the strict message of `call`.

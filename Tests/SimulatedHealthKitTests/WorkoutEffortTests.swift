@@ -135,7 +135,7 @@ private final class RelationshipCalls: Sendable {
       await #expect(
         throws: HKError(
           .errorInvalidArgument,
-          "The date passed to relateWorkoutEffortSample is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+          "The date passed to relateWorkoutEffortSample is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it: have the app's code read now from a clock the test sets to simulation.now (a now: () -> Date whose default is { Date() }, as Examples/FitnessTracker's AppClock) (strict dates)"
         )
       ) { try await store.relateWorkoutEffortSample(now, with: workout, activity: nil) }
     }

@@ -265,7 +265,8 @@ extension HKHealthStore {
     // strict dates a date of the real clock refuses the whole call.
     let sampleDates = stored.flatMap { [$0.startDate, $0.endDate] }
     let workoutDates = workouts.map { workout in
-      [workout.startDate, workout.endDate] + (workout.workoutEvents ?? []).map(\.dateInterval.start)
+      [workout.startDate, workout.endDate]
+        + (workout.workoutEvents ?? []).flatMap { [$0.dateInterval.start, $0.dateInterval.end] }
     }
     let correlationDates = correlations.flatMap { [$0.startDate, $0.endDate] }
     let instants: [SimulationInstant]
@@ -285,7 +286,11 @@ extension HKHealthStore {
       spans += read.prefix(2)
       workoutStart = workoutStart.dropFirst(dates.count)
       guard outside == nil, read.count > 2, read[0] <= read[1] else { continue }
-      for (event, date) in zip(workout.workoutEvents ?? [], read.dropFirst(2)) {
+      // Each event's start (its end, read too, is not judged: HealthKit's rule dates an event
+      // by its start).
+      for (event, date) in zip(
+        workout.workoutEvents ?? [], stride(from: 2, to: read.count, by: 2).map { read[$0] })
+      {
         outside = WorkoutRecord.eventOutsideMessage(
           WorkoutEvent(event.type.engineValue, at: date), start: read[0], end: read[1],
           when: .saving)

@@ -138,8 +138,8 @@ extension HealthKitSimulation.State {
   /// at virtual now as an engine record with its activity, dates, duration, kept events and
   /// totals (kcal, m), indoor when its metadata says `HKMetadataKeyIndoorWorkout: true`; keeps
   /// the object as the app made it, or, when a date was the real clock, a copy dated at the
-  /// instants read (``HKWorkout/redated(start:end:eventStarts:)``), and returns its store id. Its start, end and events' dates
-  /// are `instants` (start, end, then each event's), read by the wall-clock rule with the rest
+  /// instants read (``HKWorkout/redated(start:end:eventIntervals:)``), and returns its store id. Its start, end and events' dates
+  /// are `instants` (start, end, then each event's start and end), read by the wall-clock rule with the rest
   /// of `save`'s dates (one `wallClockDate` entry naming `save`; docs/swift-api.md#the-wall-clock-rule),
   /// or, `nil` when none was the real clock, the dates' own instants since the scenario's start.
   /// `device` is the device whose app saved it, without a session: the system's exercise
@@ -151,13 +151,17 @@ extension HealthKitSimulation.State {
   ) -> HealthSampleID {
     let origin = context.simulation.startDate
     let appEvents = workout.workoutEvents ?? []
-    let given = [workout.startDate, workout.endDate] + appEvents.map(\.dateInterval.start)
+    let given =
+      [workout.startDate, workout.endDate]
+      + appEvents.flatMap { [$0.dateInterval.start, $0.dateInterval.end] }
     let instants = read ?? given.map { SimulationInstant($0, since: origin) }
     let start = instants[0]
     let end = instants[1]
-    // Each event keeps its duration and metadata (the record's form of the app's event).
-    let events = zip(appEvents, instants.dropFirst(2)).map { event, instant in
-      event.engineEvent(at: instant, since: origin)
+    // Each event keeps its metadata (the record's form of the app's event), and its duration:
+    // to its end as read when the dates were the real clock.
+    let events = appEvents.enumerated().map { index, event in
+      event.engineEvent(
+        at: instants[2 + 2 * index], end: read.map { $0[3 + 2 * index] }, since: origin)
     }
     let indoor = (workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool) == true
     let record = WorkoutRecord(
@@ -182,7 +186,11 @@ extension HealthKitSimulation.State {
     keepAppObject(
       read == nil
         ? workout
-        : workout.redated(start: dates[0], end: dates[1], eventStarts: Array(dates.dropFirst(2))),
+        : workout.redated(
+          start: dates[0], end: dates[1],
+          eventIntervals: stride(from: 2, to: dates.count, by: 2).map {
+            DateInterval(start: dates[$0], end: max(dates[$0], dates[$0 + 1]))
+          }),
       id: id)
     return id
   }

@@ -201,18 +201,24 @@ extension HKWorkoutEvent {
   }
 
   /// The engine event of an app's event dated `instant` (its start as the wall-clock rule read
-  /// it): its duration (``dateInterval``'s, rounded to the instant grid, never negative) and its
-  /// metadata in the record's form (``HKWorkoutBuilder/metadataValue(_:key:since:)``, dates
-  /// since `start`; a value of a type HealthKit does not take is left out, as the builders
-  /// refuse it before). The one home of the conversion: the live builder's
-  /// `addWorkoutEvents(_:)` and `save` of an `HKWorkout` made with events keep both
-  /// (docs/run-result.md#the-finished-workout-record).
-  package func engineEvent(at instant: SimulationInstant, since start: Date) -> WorkoutEvent {
+  /// it): its duration (to `end`, its end as the rule read it, when the call's dates were the
+  /// real clock: both dates of the interval are read, `DateInterval(start: kept, end: Date())`
+  /// lasting the virtual time between them; else ``dateInterval``'s, rounded to the instant
+  /// grid; never negative) and its metadata in the record's form
+  /// (``HKWorkoutBuilder/metadataValue(_:key:since:)``, dates since `start`; a value of a type
+  /// HealthKit does not take is left out, as the builders refuse it before). The one home of the
+  /// conversion: the live builder's `addWorkoutEvents(_:)` and `save` of an `HKWorkout` made
+  /// with events keep both (docs/run-result.md#the-finished-workout-record).
+  package func engineEvent(
+    at instant: SimulationInstant, end: SimulationInstant? = nil, since start: Date
+  ) -> WorkoutEvent {
     var values: [String: MetadataValue] = [:]
     for (key, value) in metadata ?? [:] {
       values[key] = HKWorkoutBuilder.metadataValue(value, key: key, since: start)
     }
-    let duration = SimulationInstant.rounding(seconds: max(0, dateInterval.duration)).nanoseconds
+    let duration =
+      end.map { max(0, $0.nanoseconds - instant.nanoseconds) }
+      ?? SimulationInstant.rounding(seconds: max(0, dateInterval.duration)).nanoseconds
     return WorkoutEvent(
       type.engineValue, at: instant, duration: .nanoseconds(duration), metadata: values)
   }

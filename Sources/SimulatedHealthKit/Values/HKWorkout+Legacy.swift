@@ -174,18 +174,15 @@ extension HKWorkout {
   }
 
   /// A copy of a workout the app made with the deprecated initializers, dated `start` to `end`
-  /// with its events starting at `eventStarts` (in ``workoutEvents`` order, each keeping its
-  /// duration and metadata): the same UUID, activity, duration, totals, device and metadata,
+  /// with its events at `eventIntervals` (in ``workoutEvents`` order, each keeping its
+  /// metadata): the same UUID, activity, duration, totals, device and metadata,
   /// its one activity and its totals' statistics spanning the new dates. What queries hand out
   /// for a saved workout whose dates the wall-clock rule read from the real clock (a project
   /// rule, docs/swift-api.md#the-wall-clock-rule); the workout itself is not changed.
-  func redated(start: Date, end: Date, eventStarts: [Date]) -> HKWorkout {
+  func redated(start: Date, end: Date, eventIntervals: [DateInterval]) -> HKWorkout {
     let events = workoutEvents.map { kept in
-      zip(kept, eventStarts).map { event, date in
-        HKWorkoutEvent(
-          type: event.type,
-          dateInterval: DateInterval(start: date, duration: event.dateInterval.duration),
-          metadata: event.metadata)
+      zip(kept, eventIntervals).map { event, interval in
+        HKWorkoutEvent(type: event.type, dateInterval: interval, metadata: event.metadata)
       }
     }
     return HKWorkout(

@@ -101,22 +101,28 @@ final class StandaloneWorkout: @unchecked Sendable {
   /// `WorkoutRecord.isWithin`: not before the start once collection began, not after the end
   /// once it ended); else nothing is added and the call's error names the first outside.
   ///
-  /// Each event's start is read by the wall-clock rule under the name `addWorkoutEvents`, as
-  /// the live builder's (docs/swift-api.md#the-wall-clock-rule; with strict dates a real-clock
-  /// date is the call's `errorInvalidArgument`): the builder keeps the event at the instant
-  /// read, with its duration and metadata as the app gave them.
+  /// Each event's start and end are read by the wall-clock rule under the name
+  /// `addWorkoutEvents`, as the live builder's (docs/swift-api.md#the-wall-clock-rule; with
+  /// strict dates a real-clock date is the call's `errorInvalidArgument`): the builder keeps
+  /// the event from the instant its start was read at to the one its end was (never before its
+  /// start), with its metadata as the app gave it.
   func add(_ appEvents: [HKWorkoutEvent]) -> HKError? {
-    let starts: [Date]
-    switch read(appEvents.map(\.dateInterval.start), call: "addWorkoutEvents") {
-    case .success(let read): starts = read
-    case .failure(let error): return error
+    // A date of the real clock as the virtual date it stands for, any other to the bit, so an
+    // event of virtual dates is kept as the app made it.
+    let dates: [Date]
+    switch store.simulation.readAppDatesOnVirtualTime(
+      appEvents.flatMap { [$0.dateInterval.start, $0.dateInterval.end] }, call: "addWorkoutEvents")
+    {
+    case .success(let read): dates = read
+    case .failure(let error): return HKError(error)
     }
-    let events = zip(appEvents, starts).map { event, start in
-      start == event.dateInterval.start
+    let events = appEvents.enumerated().map { index, event in
+      let start = dates[2 * index]
+      let end = dates[2 * index + 1]
+      return start == event.dateInterval.start && end == event.dateInterval.end
         ? event
         : HKWorkoutEvent(
-          type: event.type,
-          dateInterval: DateInterval(start: start, duration: event.dateInterval.duration),
+          type: event.type, dateInterval: DateInterval(start: start, end: max(start, end)),
           metadata: event.metadata)
     }
     return change("add workout events") { parts in

@@ -563,19 +563,42 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     liveTypes: [QuantityType] = [],
     _ body: (inout SimulationSession, SimulationInstant) -> Bool
   ) -> HKError? {
+    engineCall(action, call: call, dates: date.map { [$0] } ?? [], liveTypes: liveTypes) {
+      session, read in
+      let now = session.now
+      return body(&session, read.instants.first ?? now)
+    }
+  }
+
+  /// The dates of one engine call as the wall-clock rule read them: their `instants`, and
+  /// whether any was the real clock (`realClock`).
+  private struct ReadDates {
+    let instants: [SimulationInstant]
+    let realClock: Bool
+  }
+
+  /// ``engineCall(_:call:date:liveTypes:_:)`` for a call with several dates (an event's start
+  /// and end), read together by the wall-clock rule (one reading, its order rule included).
+  private func engineCall(
+    _ action: ErrorReport.BuilderCall, call: String? = nil, dates: [Date],
+    liveTypes: [QuantityType] = [],
+    _ body: (inout SimulationSession, ReadDates) -> Bool
+  ) -> HKError? {
     guard isAlive else { return inert(action) }
     return simulation.mutate { state -> HKError? in
-      switch simulation.appInstant(
-        date, call: call ?? action.rawValue, action: .builder(action), session: index,
+      let now = state.session.now
+      let realClock = dates.contains { simulation.isWallClockLeak($0, now: now) }
+      switch simulation.readAppDates(
+        dates, call: call ?? action.rawValue, session: index, reportAs: .builder(action),
         in: &state)
       {
       case .failure(let error):
         return HKError(error)
-      case .success(let instant):
+      case .success(let instants):
         let previous =
           liveTypes.isEmpty
           ? nil : state.liveSeries(device: engineDevice, session: index, types: liveTypes)
-        if body(&state.session, instant) {
+        if body(&state.session, ReadDates(instants: instants, realClock: realClock)) {
           if let previous {
             state.bringInAdded(device: engineDevice, session: index, previous: previous)
           }
@@ -637,15 +660,18 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       if let message = Self.metadataRefusal(event.metadata, of: " of a workout event") {
         return refuse(HKError(.errorInvalidArgument, message), action: .addEvent)
       }
-      // Its duration and metadata in the record's form (the conversion's one home); its date
-      // is the instant the wall-clock rule reads.
-      let kept = event.engineEvent(at: .zero, since: simulation.startDate)
+      // Its duration and metadata in the record's form (the conversion's one home); its start
+      // and end are the instants the wall-clock rule reads (both dates of the interval).
+      let startDate = simulation.startDate
       let error = engineCall(
-        .addEvent, call: "addWorkoutEvents", date: event.dateInterval.start
-      ) { session, instant in
-        session.withEngine(of: engineDevice) { engine in
+        .addEvent, call: "addWorkoutEvents",
+        dates: [event.dateInterval.start, event.dateInterval.end]
+      ) { session, read in
+        let kept = event.engineEvent(
+          at: read.instants[0], end: read.realClock ? read.instants[1] : nil, since: startDate)
+        return session.withEngine(of: engineDevice) { engine in
           engine.addWorkoutEvent(
-            type, toSession: index, at: engine.now, date: instant, duration: kept.duration,
+            type, toSession: index, at: engine.now, date: kept.date, duration: kept.duration,
             metadata: kept.metadata)
           return engine.callError == nil
         }

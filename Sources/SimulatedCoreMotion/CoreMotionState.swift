@@ -68,6 +68,10 @@ struct CoreMotionState: SimulationExtension {
   var sensors: [(key: ObjectIdentifier, updates: SensorUpdates)] = []
   /// Batched-sensor registrations by manager (one per kind at most), in registration order.
   var batches: [(key: ObjectIdentifier, updates: BatchUpdates)] = []
+  /// Water submersion managers' updates by manager, in registration order.
+  var water: [(key: ObjectIdentifier, updates: SubmersionUpdates)] = []
+  /// The scenario's `motion.submersion`: the depth gauge and the dives (`nil`: no gauge).
+  let submersion: Scenario.Motion.Submersion?
   /// The wrist motion model's course and devices (made on first use: it reads the engine's
   /// course and seed).
   var wrist: WristPlan?
@@ -84,6 +88,7 @@ struct CoreMotionState: SimulationExtension {
     answer = simulation.scenario.authorization?.motion ?? .granted
     startDate = simulation.startDate
     gps = simulation.scenario.gps
+    submersion = simulation.scenario.motion?.submersion
     verticalAccuracy =
       (simulation.scenario.locationSensor ?? Scenario.LocationSensor())
       .verticalAccuracy
@@ -263,6 +268,9 @@ struct CoreMotionTimer: SystemTimer {
     for (_, updates) in motion.batches where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
+    for (_, updates) in motion.water where updates.next > now {
+      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    }
     return due
   }
 
@@ -289,6 +297,9 @@ struct CoreMotionTimer: SystemTimer {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       motion.sensors.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
+      motion.water.removeAll {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       // The dead process's batches end: a sequence throws (a consumer awaiting it, in a test,
@@ -383,6 +394,13 @@ struct CoreMotionTimer: SystemTimer {
             })
         }
         motion.sensors[index].updates = updates
+      }
+      for index in motion.water.indices {
+        var updates = motion.water[index].updates
+        guard updates.next <= now else { continue }
+        callbacks += motion.tick(
+          &updates, at: now, receives: updates.device == .phone || watchReceives)
+        motion.water[index].updates = updates
       }
       var failed: Set<Int> = []
       for index in motion.batches.indices {

@@ -383,7 +383,9 @@ extension CoreMotionState {
     }
     let rate = submerged ? Self.submergedRate : Self.surfaceRate
     let elapsed = now.nanoseconds - updates.anchor.nanoseconds
-    let count = elapsed * rate / 1_000_000_000 + 1
+    // The grid's instants are anchor + ⌊n × 10⁹ / rate⌋ ns: the first one after now.
+    var count = elapsed * rate / 1_000_000_000 + 1
+    while count * 1_000_000_000 / rate <= elapsed { count += 1 }
     var next = SimulationInstant(
       nanoseconds: updates.anchor.nanoseconds + count * 1_000_000_000 / rate)
     if let change = gauge?.nextChange(after: now), change < next { next = change }

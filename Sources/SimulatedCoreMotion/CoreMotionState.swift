@@ -68,6 +68,8 @@ struct CoreMotionState: SimulationExtension {
   var sensors: [(key: ObjectIdentifier, updates: SensorUpdates)] = []
   /// Batched-sensor registrations by manager (one per kind at most), in registration order.
   var batches: [(key: ObjectIdentifier, updates: BatchUpdates)] = []
+  /// Fall detection: the user's answer, the managers with a delegate, the pending fall.
+  var fall = FallDetectionState()
   /// Water submersion managers' updates by manager, in registration order.
   var water: [(key: ObjectIdentifier, updates: SubmersionUpdates)] = []
   /// The scenario's `motion.submersion`: the depth gauge and the dives (`nil`: no gauge).

@@ -35,12 +35,18 @@ extension Scenario {
     /// `submersion`: the watch is an Apple Watch Ultra with a depth gauge, the app's depth
     /// entitlement and the dives (`nil`: a watch without one; docs/scenario-format.md#submersion).
     public var submersion: Submersion?
+    /// `fallDetection.entitlement`: whether the app has Apple's fall detection entitlement
+    /// (without it making a `CMFallDetectionManager` traps; docs/scenario-format.md#fall-detection).
+    public var fallDetectionEntitlement: Bool
 
-    /// Motion with the given parts; the defaults are 15 s, no spans, no depth gauge.
+    /// Motion with the given parts; the defaults are 15 s, no spans, no depth gauge, no fall
+    /// detection entitlement.
     public init(
       latency: Duration = MotionConfiguration.defaultLatency, activities: [Activity] = [],
-      heartRate: [HeartRateSpan] = [], submersion: Submersion? = nil
+      heartRate: [HeartRateSpan] = [], submersion: Submersion? = nil,
+      fallDetectionEntitlement: Bool = false
     ) {
+      self.fallDetectionEntitlement = fallDetectionEntitlement
       self.latency = latency
       self.activities = activities
       self.heartRate = heartRate

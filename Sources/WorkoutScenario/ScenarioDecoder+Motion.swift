@@ -6,7 +6,8 @@ import WorkoutSystem
 /// The `motion` key and `watch.workoutReminders` (docs/scenario-format.md#motion,
 /// docs/scenario-format.md#workout-reminders).
 extension ScenarioDecoder {
-  static let motionKeys = ["latency", "activities", "heartRate", "submersion"]
+  static let motionKeys = ["latency", "activities", "heartRate", "submersion", "fallDetection"]
+  static let fallDetectionKeys = ["entitlement"]
   static let submersionKeys = ["entitlement", "dives"]
   static let diveKeys = ["from", "to", "depth", "temperature"]
   static let entitlementNames = Scenario.Motion.Submersion.Entitlement.allCases.map(\.rawValue)
@@ -65,6 +66,15 @@ extension ScenarioDecoder {
     if let value = fields["submersion"] {
       motion.submersion = try submersion(
         value, at: path.appending(key: "submersion"), start: start)
+    }
+    if let value = fields["fallDetection"] {
+      let fallPath = path.appending(key: "fallDetection")
+      let fall = try healthMembers(
+        value, at: fallPath, allowed: Self.fallDetectionKeys, what: "a fall detection")
+      if let entitlement = fall["entitlement"] {
+        motion.fallDetectionEntitlement = try bool(
+          entitlement, at: fallPath.appending(key: "entitlement"))
+      }
     }
     return motion
   }

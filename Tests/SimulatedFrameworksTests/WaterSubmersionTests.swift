@@ -218,7 +218,7 @@ struct WaterSubmersionTests {
     await #expect(processExitsWith: .failure) {
       let simulation = try HealthKitSimulation(
         scenario: decodeScenario(diveScenario(entitlement: ""), fileName: "dive.json"))
-      try await simulation.run { _ = CMWaterSubmersionManager() }
+      await simulation.run { _ = CMWaterSubmersionManager() }
     }
   }
 

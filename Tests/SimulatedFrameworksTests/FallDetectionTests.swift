@@ -53,10 +53,10 @@ final class AsyncFallRecorder: NSObject, CMFallDetectionDelegate, @unchecked Sen
 }
 
 /// The entitlement and the usage description granted; `extra` adds top-level members.
-private func fallScenario(extra: String = "", entitled: Bool = true, usage: Bool = true) -> String
-{
+private func fallScenario(extra: String = "", entitled: Bool = true, usage: Bool = true) -> String {
   let plist =
-    usage ? #""NSFallDetectionUsageDescription": "Falls""# : #""NSMotionUsageDescription": "Motion""#
+    usage
+    ? #""NSFallDetectionUsageDescription": "Falls""# : #""NSMotionUsageDescription": "Motion""#
   return #"""
     { "version": 1, "start": "2026-03-02T08:00:00Z", \#(extra)
       "app": { "infoPlist": { \#(plist) } },

@@ -55,16 +55,18 @@ final class SubmersionRecorder: NSObject, CMWaterSubmersionManagerDelegate, @unc
 }
 
 /// An Apple Watch Ultra at sea level (`gps.altitude` 0: the surface pressure is 101.325 kPa)
-/// with one dive from t = 10 to 70 s to 3 m in 18 °C water, and the given entitlement.
+/// with one dive from t = 10 (or `from`) to 70 s (or `to`) to 3 m (or `depth`) in 18 °C water,
+/// and the given entitlement.
 private func diveScenario(
-  entitlement: String = #""entitlement": "shallowDepth","#, depth: Double = 3, to: Int = 70
+  entitlement: String = #""entitlement": "shallowDepth","#, depth: Double = 3, from: Int = 10,
+  to: Int = 70
 )
   -> String
 {
   #"""
   { "version": 1, "start": "2026-03-02T08:00:00Z", "gps": { "altitude": 0 },
     "motion": { "submersion": { \#(entitlement)
-      "dives": [ { "from": 10, "to": \#(to), "depth": \#(depth), "temperature": 18 } ] } } }
+      "dives": [ { "from": \#(from), "to": \#(to), "depth": \#(depth), "temperature": 18 } ] } } }
   """#
 }
 
@@ -154,6 +156,34 @@ struct WaterSubmersionTests {
     }
     #expect(maximum == 40)
     #expect(fullRecorder.all.contains("measure 60.0 7.0 300"))
+  }
+
+  /// A suspended watch app gets nothing: wrist down at 0, suspended at 130 (the watch's
+  /// defaults), so measurements at 0…129 (130 of them, on the surface); the dive starts at 150
+  /// unseen. Opened at 200, the next measurement is the dive grid's next instant, 150 + 151/3 =
+  /// 200.333, preceded by the missed `submerged` event dated there, at min(4, 0.15 × 50.333,
+  /// 0.15 × 99.667) = 4 m (deep, 300); then 200.667 and 201: 130 + 3 = 133 measurements.
+  @Test func nothingWhileSuspendedAndTheMissedEventAfter() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(diveScenario(depth: 4, from: 150, to: 300), fileName: "dive.json"))
+    let recorder = SubmersionRecorder(start: simulation.startDate)
+    try await simulation.run {
+      let manager = CMWaterSubmersionManager()
+      manager.delegate = recorder
+      await simulation.perform(.wristDown)
+      try await simulation.advance(by: .seconds(200))
+      await simulation.perform(.openApp)
+      try await simulation.advance(by: .seconds(1))
+      withExtendedLifetime(manager) {}
+    }
+    let lines = recorder.all
+    #expect(recorder.count("measure") == 133)
+    let opened = lines.firstIndex(of: "measure 129.0 - 100").map { Array(lines[($0 + 1)...]) }
+    #expect(
+      opened?.prefix(3) == [
+        "event 200.333 2", "measure 200.333 4.0 300", "temp 200.333 18.0 0.5",
+      ])
+    #expect(lines.last == "temp 201.0 18.0 0.5")
   }
 
   /// No depth gauge: a scenario without `motion.submersion`, or the iPhone's code: not

@@ -77,7 +77,8 @@ extension CMFallDetectionDelegate {
     _ fallDetectionManager: CMFallDetectionManager, didDetect event: CMFallDetectionEvent,
     completionHandler handler: @escaping @Sendable () -> Void
   ) {
-    let call = UncheckedBox((self, fallDetectionManager, event))
+    let delegate: any CMFallDetectionDelegate = self
+    let call = UncheckedBox((delegate, fallDetectionManager, event))
     Task {
       await call.value.0.fallDetectionManager(call.value.1, didDetect: call.value.2)
       handler()

@@ -68,6 +68,12 @@ struct CoreMotionState: SimulationExtension {
   var sensors: [(key: ObjectIdentifier, updates: SensorUpdates)] = []
   /// Batched-sensor registrations by manager (one per kind at most), in registration order.
   var batches: [(key: ObjectIdentifier, updates: BatchUpdates)] = []
+  /// Fall detection: the user's answer, the managers with a delegate, the pending fall.
+  var fall = FallDetectionState()
+  /// Water submersion managers' updates by manager, in registration order.
+  var water: [(key: ObjectIdentifier, updates: SubmersionUpdates)] = []
+  /// The scenario's `motion.submersion`: the depth gauge and the dives (`nil`: no gauge).
+  let submersion: Scenario.Motion.Submersion?
   /// The wrist motion model's course and devices (made on first use: it reads the engine's
   /// course and seed).
   var wrist: WristPlan?
@@ -87,6 +93,7 @@ struct CoreMotionState: SimulationExtension {
     answer = simulation.scenario.authorization?.motion ?? .granted
     startDate = simulation.startDate
     gps = simulation.scenario.gps
+    submersion = simulation.scenario.motion?.submersion
     verticalAccuracy =
       (simulation.scenario.locationSensor ?? Scenario.LocationSensor())
       .verticalAccuracy
@@ -299,6 +306,9 @@ struct CoreMotionTimer: SystemTimer {
     for (_, updates) in motion.batches where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
+    for (_, updates) in motion.water where updates.next > now {
+      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    }
     return due
   }
 
@@ -328,6 +338,7 @@ struct CoreMotionTimer: SystemTimer {
       drop(&motion.events) { $0.device == .watch && $0.generation != generation }
       drop(&motion.altitude) { $0.device == .watch && $0.generation != generation }
       drop(&motion.sensors) { $0.device == .watch && $0.generation != generation }
+      drop(&motion.water) { $0.device == .watch && $0.generation != generation }
       // The dead process's batches end: a sequence throws (a consumer awaiting it, in a test,
       // would wait forever otherwise); a handler died with its process. Finished under the
       // lock with its `onTermination` cleared first (``BatchUpdates/Sink/finish(throwing:)``).
@@ -419,6 +430,13 @@ struct CoreMotionTimer: SystemTimer {
             })
         }
         motion.sensors[index].updates = updates
+      }
+      for index in motion.water.indices {
+        var updates = motion.water[index].updates
+        guard updates.next <= now else { continue }
+        callbacks += motion.tick(
+          &updates, at: now, receives: updates.device == .phone || watchReceives)
+        motion.water[index].updates = updates
       }
       var failed: Set<Int> = []
       for index in motion.batches.indices {

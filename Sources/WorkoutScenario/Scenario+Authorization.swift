@@ -50,6 +50,9 @@ extension Scenario {
     /// `workoutScheduler`: the answer to WorkoutKit's prompt to schedule workouts
     /// (`WorkoutScheduler.requestAuthorization()`); `nil`, granted.
     public var workoutScheduler: Answer? = nil
+    /// `fallDetection`: the answer to Core Motion's fall detection prompt
+    /// (`CMFallDetectionManager.requestAuthorization(handler:)`); `nil`, granted.
+    public var fallDetection: Answer? = nil
     /// `location`: the answer to Core Location's permission prompt
     /// (`CLLocationManager.requestWhenInUseAuthorization()`, `requestAlwaysAuthorization()`);
     /// `nil`, granted with precise locations.

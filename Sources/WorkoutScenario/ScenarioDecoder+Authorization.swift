@@ -5,7 +5,7 @@ import WorkoutJSON
 /// docs/scenario-format.md#the-app).
 extension ScenarioDecoder {
   static let authorizationKeys = [
-    "healthKit", "location", "motion", "notifications", "workoutScheduler",
+    "healthKit", "location", "motion", "notifications", "workoutScheduler", "fallDetection",
   ]
   static let healthKitAuthorizationKeys = ["default", "read", "share", "history"]
   static let answerKeys = Scenario.Authorization.Answer.allCases.map(\.rawValue)
@@ -34,7 +34,7 @@ extension ScenarioDecoder {
   /// [type], "denied": [type] }, "share": { ... }, "history": "all" | "past30Days" | {
   /// "default": ..., "all": [type], "past30Days": [type] } }, "notifications": "granted" | "denied",
   /// "motion": "granted" | "denied", "location": "granted" | "reducedAccuracy" | "denied",
-  /// "workoutScheduler": "granted" | "denied" }`. A type listed twice in one direction is
+  /// "workoutScheduler": "granted" | "denied", "fallDetection": "granted" | "denied" }`. A type listed twice in one direction is
   /// an error (in both `granted` and `denied`: "is both granted and denied"); an unknown name's
   /// message suggests the closest known one.
   func authorization(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
@@ -54,6 +54,12 @@ extension ScenarioDecoder {
       let text = try healthChoice(
         value, at: path.appending(key: "motion"), noun: "an answer", options: Self.answerKeys)
       answers.motion = Scenario.Authorization.Answer(rawValue: text)
+    }
+    if let value = fields["fallDetection"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "fallDetection"), noun: "an answer",
+        options: Self.answerKeys)
+      answers.fallDetection = Scenario.Authorization.Answer(rawValue: text)
     }
     if let value = fields["workoutScheduler"] {
       let text = try healthChoice(

@@ -6,7 +6,15 @@ import WorkoutSystem
 /// The `motion` key and `watch.workoutReminders` (docs/scenario-format.md#motion,
 /// docs/scenario-format.md#workout-reminders).
 extension ScenarioDecoder {
-  static let motionKeys = ["latency", "activities", "heartRate"]
+  static let motionKeys = ["latency", "activities", "heartRate", "submersion", "fallDetection"]
+  static let fallDetectionKeys = ["entitlement"]
+  static let submersionKeys = ["entitlement", "dives"]
+  static let diveKeys = ["from", "to", "depth", "temperature"]
+  static let entitlementNames = Scenario.Motion.Submersion.Entitlement.allCases.map(\.rawValue)
+  /// A dive's deepest point, m (past the 40 m of the full entitlement, for `pastMaxDepth`).
+  static let diveDepthRange = 0.1...100.0
+  /// The water's temperature, °C.
+  static let waterTemperatureRange = -2.0...40.0
   static let motionSpanKeys = ["from", "to", "activity", "confidence"]
   static let heartRateSpanKeys = ["from", "to", "bpm"]
   static let workoutReminderKeys = [
@@ -55,7 +63,72 @@ extension ScenarioDecoder {
           "overlaps span \(previous.offset) (expected heart rate spans that do not overlap)")
       }
     }
+    if let value = fields["submersion"] {
+      motion.submersion = try submersion(
+        value, at: path.appending(key: "submersion"), start: start)
+    }
+    if let value = fields["fallDetection"] {
+      let fallPath = path.appending(key: "fallDetection")
+      let fall = try healthMembers(
+        value, at: fallPath, allowed: Self.fallDetectionKeys, what: "a fall detection")
+      if let entitlement = fall["entitlement"] {
+        motion.fallDetectionEntitlement = try bool(
+          entitlement, at: fallPath.appending(key: "entitlement"))
+      }
+    }
     return motion
+  }
+
+  /// `motion.submersion`: the depth gauge's entitlement and dives, which must not overlap.
+  private func submersion(_ value: JSONValue, at path: JSONPath, start: Date?)
+    throws(ScenarioError) -> Scenario.Motion.Submersion
+  {
+    let fields = try healthMembers(
+      value, at: path, allowed: Self.submersionKeys, what: "a submersion")
+    var submersion = Scenario.Motion.Submersion()
+    if let value = fields["entitlement"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "entitlement"), noun: "a depth entitlement",
+        options: Self.entitlementNames)
+      submersion.entitlement = Scenario.Motion.Submersion.Entitlement(rawValue: text)
+    }
+    if let value = fields["dives"] {
+      submersion.dives = try array(
+        value, at: path.appending(key: "dives"),
+        of: "dives { \"from\", \"to\", \"depth\", \"temperature\" }"
+      ) { element, elementPath throws(ScenarioError) in
+        try dive(element, at: elementPath, start: start)
+      }
+      for (index, (previous, next)) in zip(submersion.dives, submersion.dives.dropFirst())
+        .enumerated()
+      where next.range.lowerBound < previous.range.upperBound {
+        throw fail(
+          path.appending(key: "dives").appending(index: index + 1),
+          "starts before dive \(index) ends (expected dives in time order that do not overlap)")
+      }
+    }
+    return submersion
+  }
+
+  /// One `motion.submersion.dives` element.
+  private func dive(_ value: JSONValue, at path: JSONPath, start: Date?)
+    throws(ScenarioError) -> Scenario.Motion.Submersion.Dive
+  {
+    let fields = try healthMembers(value, at: path, allowed: Self.diveKeys, what: "a dive")
+    let range = try timeSpan(fields, at: path, start: start)
+    guard let depthValue = fields["depth"] else {
+      throw missing(path.appending(key: "depth"), "the deepest point in metres, for example 12")
+    }
+    let depth = try number(
+      depthValue, at: path.appending(key: "depth"),
+      .within(Self.diveDepthRange.lowerBound, Self.diveDepthRange.upperBound))
+    var temperature = 20.0
+    if let value = fields["temperature"] {
+      temperature = try number(
+        value, at: path.appending(key: "temperature"),
+        .within(Self.waterTemperatureRange.lowerBound, Self.waterTemperatureRange.upperBound))
+    }
+    return Scenario.Motion.Submersion.Dive(range, depth: depth, temperature: temperature)
   }
 
   /// One `motion.activities` span.

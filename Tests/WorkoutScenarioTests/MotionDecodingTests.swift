@@ -73,7 +73,7 @@ struct MotionDecodingTests {
     )
     #expect(
       errorLine(#"{ "version": 1, "motion": { "latncy": 15 } }"#)
-        == "m.json: motion.latncy: unknown key (expected one of latency, activities, heartRate); did you mean \"latency\"?"
+        == "m.json: motion.latncy: unknown key (expected one of latency, activities, heartRate, submersion, fallDetection); did you mean \"latency\"?"
     )
     #expect(
       errorLine(

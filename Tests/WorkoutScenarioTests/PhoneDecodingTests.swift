@@ -279,7 +279,7 @@ struct PhoneDecodingTests {
     )
     #expect(
       errorLine(#"{ "version": 1, "authorization": { "notification": "denied" } }"#)
-        == "p.json: authorization.notification: unknown key (expected one of healthKit, location, motion, notifications, workoutScheduler); did you mean \"notifications\"?"
+        == "p.json: authorization.notification: unknown key (expected one of healthKit, location, motion, notifications, workoutScheduler, fallDetection); did you mean \"notifications\"?"
     )
   }
 

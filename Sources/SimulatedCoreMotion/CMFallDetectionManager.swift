@@ -1,0 +1,336 @@
+import Foundation
+import SimulationDriver
+import WorkoutCore
+import WorkoutScenario
+
+/// A fall the watch detected (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmfalldetectionevent): one
+/// `simulation.fall(resolution:)` (docs/swift-api.md#fall-detection).
+@available(watchOS 7.2, *)
+open class CMFallDetectionEvent: NSObject, @unchecked Sendable {
+  /// What the user did about the fall alert, with Apple's raw values (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionevent/userresolution).
+  public enum UserResolution: Int, Sendable, Hashable {
+    /// The user confirmed the fall (0).
+    case confirmed = 0
+    /// The user dismissed the alert without confirming or rejecting it (1).
+    case dismissed = 1
+    /// The user rejected the fall (2).
+    case rejected = 2
+    /// The user did not respond and made no recovery motion (3).
+    case unresponsive = 3
+  }
+
+  private let storedDate: Date
+  private let storedResolution: UserResolution
+
+  /// When the fall happened (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionevent/date).
+  open var date: Date { storedDate }
+  /// The user's resolution (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionevent/resolution).
+  open var resolution: UserResolution { storedResolution }
+
+  /// A confirmed fall at the reference date (for an app's test double; a project rule: Apple
+  /// documents no values for it).
+  public override init() {
+    storedDate = Date(timeIntervalSinceReferenceDate: 0)
+    storedResolution = .confirmed
+    super.init()
+  }
+
+  init(date: Date, resolution: UserResolution) {
+    storedDate = date
+    storedResolution = resolution
+    super.init()
+  }
+}
+
+/// The delegate of a ``CMFallDetectionManager`` (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmfalldetectiondelegate). Every method
+/// is optional (a default). The system calls them in the simulation's callback lane, never on
+/// the main actor.
+@available(watchOS 7.2, *)
+public protocol CMFallDetectionDelegate: NSObjectProtocol {
+  /// A fall (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectiondelegate/falldetectionmanager(_:diddetect:completionhandler:)).
+  /// Virtual time waits at the fall's instant until `handler` is called; a handler never
+  /// called is dropped after `appWorkGrace` and reported (`holdExpired`), as Apple gives the
+  /// app "a short amount of time". The default calls the `async` form, then `handler`.
+  func fallDetectionManager(
+    _ fallDetectionManager: CMFallDetectionManager, didDetect event: CMFallDetectionEvent,
+    completionHandler handler: @escaping @Sendable () -> Void)
+  /// The `async` form of a fall (Apple's import of the same method): implement one of the two.
+  /// The default does nothing.
+  func fallDetectionManager(
+    _ fallDetectionManager: CMFallDetectionManager, didDetect event: CMFallDetectionEvent) async
+  /// The authorization status changed (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectiondelegate/falldetectionmanagerdidchangeauthorization(_:)):
+  /// after the user answers `requestAuthorization(handler:)`.
+  func fallDetectionManagerDidChangeAuthorization(_ fallDetectionManager: CMFallDetectionManager)
+}
+
+@available(watchOS 7.2, *)
+extension CMFallDetectionDelegate {
+  /// Calls the `async` form, then `handler`.
+  public func fallDetectionManager(
+    _ fallDetectionManager: CMFallDetectionManager, didDetect event: CMFallDetectionEvent,
+    completionHandler handler: @escaping @Sendable () -> Void
+  ) {
+    let delegate: any CMFallDetectionDelegate = self
+    let call = UncheckedBox((delegate, fallDetectionManager, event))
+    Task {
+      await call.value.0.fallDetectionManager(call.value.1, didDetect: call.value.2)
+      handler()
+    }
+  }
+
+  /// Does nothing.
+  public func fallDetectionManager(
+    _ fallDetectionManager: CMFallDetectionManager, didDetect event: CMFallDetectionEvent
+  ) async {}
+
+  /// Does nothing.
+  public func fallDetectionManagerDidChangeAuthorization(
+    _ fallDetectionManager: CMFallDetectionManager
+  ) {}
+}
+
+/// Fall detection (Apple doc: https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager):
+/// the falls a test injects with `simulation.fall(resolution:)` (docs/swift-api.md#fall-detection).
+///
+/// Making a manager traps without the scenario's `motion.fallDetection.entitlement: true`
+/// (Apple: the class "requires an entitlement from Apple"), and asking for authorization traps
+/// without `NSFallDetectionUsageDescription` in `app.infoPlist` (Apple: "If you don't include a
+/// usage description string, your app crashes when you call this API").
+/// ``authorizationStatus`` is `notDetermined` until the app calls
+/// ``requestAuthorization(handler:)``, then the scenario's `authorization.fallDetection`
+/// (granted by default). A fall reaches the delegate of every live manager of the watch app's
+/// process when authorized, even while the app is suspended (Apple: "the system wakes or
+/// launches your app"); a fall while the app is not running, or before the user answered, is
+/// kept and the latest one goes to the delegate when it is set or when the user authorizes
+/// (Apple: "As soon as the user authorizes fall detection, the system calls the delegate's
+/// ... method and passes the latest fall detection event").
+@available(watchOS 7.2, *)
+open class CMFallDetectionManager: NSObject {
+  weak var simulation: AppSimulation?
+
+  /// The object the falls go to (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager/delegate);
+  /// held weakly. Setting it delivers the latest fall not yet delivered, when authorized.
+  open weak var delegate: (any CMFallDetectionDelegate)? {
+    didSet { delegateChanged() }
+  }
+
+  /// A manager of the current simulation; traps outside a simulation's `run`, in the iPhone's
+  /// code (a watchOS API) and without the scenario's `motion.fallDetection.entitlement: true`
+  /// (Apple doc: "CMFallDetectionManager requires an entitlement from Apple",
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager).
+  public override init() {
+    let simulation = AppSimulation.requireCurrent("CMFallDetectionManager()")
+    self.simulation = simulation
+    guard AppSimulation.device == .watch else {
+      fatalError(
+        "CMFallDetectionManager() was created in the iPhone's code: fall detection is a watchOS API (watchOS 7.2; https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager); make it in the watch app's code"
+      )
+    }
+    guard simulation.scenario.motion?.fallDetectionEntitlement == true else {
+      fatalError(
+        "CMFallDetectionManager() was created without the fall detection entitlement: Apple requires an entitlement for the class (https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager); grant it with \"motion\": { \"fallDetection\": { \"entitlement\": true } } in the scenario (docs/scenario-format.md#fall-detection)"
+      )
+    }
+    super.init()
+  }
+
+  /// Whether the device detects falls (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager/isavailable):
+  /// `true` in the watch's code (the simulated watch is later than Series 4, which Apple
+  /// names), `false` in the iPhone's; traps outside a simulation's `run`.
+  open class var isAvailable: Bool {
+    _ = AppSimulation.requireCurrent("CMFallDetectionManager.isAvailable")
+    return AppSimulation.device == .watch
+  }
+
+  /// The app's fall detection authorization (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager/authorizationstatus):
+  /// `notDetermined` until the user answered ``requestAuthorization(handler:)``, then
+  /// `authorized`, or `denied` with `authorization.fallDetection: "denied"`.
+  open var authorizationStatus: CMAuthorizationStatus {
+    guard let simulation else { return .notDetermined }
+    return simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
+        motion.fall.status
+      }
+    }
+  }
+
+  /// Asks the user (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager/requestauthorization(handler:)):
+  /// the answer is the scenario's `authorization.fallDetection` (granted by default), given at
+  /// once to `handler` in the callback lane; when it changes the status, every live manager's
+  /// delegate gets `fallDetectionManagerDidChangeAuthorization(_:)`, and, once authorized, the
+  /// latest fall not yet delivered. Traps without `NSFallDetectionUsageDescription` in
+  /// `app.infoPlist` (Apple: the app "crashes when you call this API" without it).
+  open func requestAuthorization(handler: @escaping (CMAuthorizationStatus) -> Void) {
+    guard let simulation else { return }
+    let keys = (try? AppSimulation.infoPlistKeys(of: simulation.scenario)) ?? []
+    guard keys.contains("NSFallDetectionUsageDescription") else {
+      fatalError(
+        "CMFallDetectionManager.requestAuthorization(handler:) was called without NSFallDetectionUsageDescription in the app's Info.plist: Apple terminates the app (https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager); add the key to the scenario's app.infoPlist (docs/scenario-format.md#the-app)"
+      )
+    }
+    let answer: CMAuthorizationStatus =
+      simulation.scenario.authorization?.fallDetection == .denied ? .denied : .authorized
+    let box = UncheckedBox(handler)
+    simulation.registerMotionUpdates(
+      call: CallInFlight(
+        function: "requestAuthorization(handler:)", fileID: #fileID,
+        owner: "CMFallDetectionManager")
+    ) { motion, state in
+      let changed = motion.fall.status != answer
+      motion.fall.status = answer
+      var callbacks: [AppSimulation.Callback] = [
+        { AppSimulation.$currentDevice.withValue(.watch) { box.value(answer) } }
+      ]
+      if changed {
+        callbacks += motion.fall.notifyAuthorizationChange(state: &state)
+        callbacks += motion.fall.deliverPending(simulation: simulation, state: &state)
+      }
+      state.enqueue(callbacks)
+      state.turnDue = true
+    }
+  }
+
+  /// Registers (or removes) this manager after its delegate changed.
+  private func delegateChanged() {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    let live = delegate != nil
+    let manager = UncheckedBox(WeakFallManager(self))
+    simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+        motion.fall.managers.removeAll { $0.key == key }
+        guard live else { return }
+        motion.fall.managers.append(
+          .init(key: key, generation: state.processGeneration(), manager: manager))
+        let callbacks = motion.fall.deliverPending(simulation: simulation, state: &state)
+        if !callbacks.isEmpty {
+          state.enqueue(callbacks)
+          state.turnDue = true
+        }
+      }
+    }
+  }
+}
+
+/// A fall detection manager, weakly.
+struct WeakFallManager {
+  weak var object: CMFallDetectionManager?
+  init(_ object: CMFallDetectionManager) { self.object = object }
+}
+
+/// Fall detection's state in one simulation (part of ``CoreMotionState``).
+struct FallDetectionState {
+  /// One manager with a delegate.
+  struct Manager {
+    var key: ObjectIdentifier
+    /// The watch app's process that set the delegate (a crash ends it).
+    var generation: Int
+    var manager: UncheckedBox<WeakFallManager>
+  }
+
+  /// The user's answer so far.
+  var status: CMAuthorizationStatus = .notDetermined
+  /// Managers with a delegate, in the order their delegates were set.
+  var managers: [Manager] = []
+  /// The latest fall not delivered yet (no live manager, or not authorized).
+  var pending: (date: Date, resolution: CMFallDetectionEvent.UserResolution)?
+
+  /// The managers of the live watch process.
+  func live(_ state: inout AppSimulation.State) -> [Manager] {
+    let generation = state.processGeneration()
+    return managers.filter { $0.generation == generation }
+  }
+
+  /// Every live manager's `fallDetectionManagerDidChangeAuthorization(_:)`.
+  func notifyAuthorizationChange(state: inout AppSimulation.State) -> [AppSimulation.Callback] {
+    live(&state).map { entry in
+      let manager = entry.manager
+      return {
+        AppSimulation.$currentDevice.withValue(.watch) {
+          guard let object = manager.value.object else { return }
+          object.delegate?.fallDetectionManagerDidChangeAuthorization(object)
+        }
+      }
+    }
+  }
+
+  /// The pending fall's delivery to the live managers, when authorized and there are any
+  /// (then it is no longer pending).
+  mutating func deliverPending(simulation: AppSimulation, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+  {
+    guard let fall = pending, status == .authorized else { return [] }
+    let managers = live(&state)
+    guard !managers.isEmpty else { return [] }
+    pending = nil
+    return managers.map { entry in
+      Self.delivery(
+        entry.manager, CMFallDetectionEvent(date: fall.date, resolution: fall.resolution),
+        simulation: simulation)
+    }
+  }
+
+  /// The delegate call with `event`: virtual time held until the completion handler runs (the
+  /// one home of the hold, `CoreMotion` / the delegate method's name in a report).
+  static func delivery(
+    _ manager: UncheckedBox<WeakFallManager>, _ event: CMFallDetectionEvent,
+    simulation: AppSimulation
+  ) -> AppSimulation.Callback {
+    let weak = WeakSimulation(simulation)
+    return {
+      AppSimulation.$currentDevice.withValue(.watch) {
+        guard let object = manager.value.object, let delegate = object.delegate,
+          let simulation = weak.object
+        else { return }
+        let hold = simulation.beginHold(
+          framework: "CoreMotion",
+          call: "the completion handler of fallDetectionManager(_:didDetect:completionHandler:)")
+        // A second call of the handler does nothing (ending a hold twice is harmless too).
+        delegate.fallDetectionManager(object, didDetect: event) { weak.object?.endHold(hold) }
+      }
+    }
+  }
+}
+
+extension AppSimulation {
+  /// A fall the watch detects now, with the user's `resolution` (a simulation control, not
+  /// part of Core Motion; docs/swift-api.md#fall-detection): when the user authorized fall
+  /// detection, every live `CMFallDetectionManager` of the watch app's process with a
+  /// delegate gets `fallDetectionManager(_:didDetect:completionHandler:)` (suspended or not:
+  /// the system wakes the app), virtual time waiting at the instant for the completion
+  /// handler; otherwise the fall is kept and the latest one is delivered when a delegate is
+  /// set or the user authorizes.
+  public func fall(resolution: CMFallDetectionEvent.UserResolution) {
+    let simulation = self
+    mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+        motion.fall.pending = (
+          CoreMotionState.dateOf(state.session.now, start: simulation.startDate), resolution
+        )
+        let callbacks = motion.fall.deliverPending(simulation: simulation, state: &state)
+        if !callbacks.isEmpty {
+          state.enqueue(callbacks)
+          state.turnDue = true
+        }
+      }
+    }
+  }
+}
+
+extension CoreMotionState {
+  /// The date of `instant` on a clock whose `t = 0` is `start`.
+  static func dateOf(_ instant: SimulationInstant, start: Date) -> Date {
+    start.addingTimeInterval(instant.seconds)
+  }
+}

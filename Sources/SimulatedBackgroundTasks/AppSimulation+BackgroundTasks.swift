@@ -19,6 +19,16 @@ extension AppSimulation {
   /// How long a launched `BGProcessingTask` may run before it expires: 10 minutes (a model;
   /// Apple: "several minutes", docs/phone.md#background-tasks).
   public static let backgroundProcessingRuntime: Duration = .seconds(600)
+  /// How long a `BGContinuedProcessingTask` may go with its `progress.completedUnitCount`
+  /// unchanged before it expires: 300 s, the count being read every 300 s from the launch (a
+  /// project rule: Apple only says the system ends first the tasks that "reflect minimal or no
+  /// progress", https://developer.apple.com/documentation/backgroundtasks/bgcontinuedprocessingtask;
+  /// docs/phone.md#continued-processing-tasks).
+  public static let continuedProcessingProgressInterval: Duration = .seconds(300)
+  /// The most continued processing tasks of the app running at once: 1 (a project rule: Apple
+  /// says only that the system may be "at the maximum level of concurrent tasks"); the next
+  /// one waits (`queue`) or is refused (`fail`).
+  public static let maximumRunningContinuedTasks = 1
   /// The most refresh requests pending at once: 1 (Apple doc of `submit(_:)`).
   public static let maximumPendingRefreshRequests = 1
   /// The most processing requests pending at once: 10 (Apple doc of `submit(_:)`).
@@ -75,6 +85,8 @@ extension AppSimulation {
       if request.requiresExternalPower, !phoneIsCharging(at: instant) { return false }
       if request.requiresNetworkConnectivity, !phoneIsOnline(at: instant) { return false }
       return true
+    case .continued:
+      return true
     }
   }
 
@@ -106,6 +118,9 @@ extension AppSimulation {
   }
 
   func submitBackgroundTask(_ taskRequest: BGTaskRequest) throws {
+    if let continued = taskRequest as? BGContinuedProcessingTaskRequest {
+      return try submitContinuedTask(continued)
+    }
     let processing = taskRequest as? BGProcessingTaskRequest
     let identifier = taskRequest.identifier
     let refreshOn = scenario.phone.backgroundAppRefresh
@@ -177,6 +192,75 @@ extension AppSimulation {
     startBackgroundTaskTimer()
   }
 
+  /// Submits a continued processing request: checks it, then launches it now, queues it
+  /// behind the running one, or refuses it (docs/phone.md#continued-processing-tasks).
+  func submitContinuedTask(_ taskRequest: BGContinuedProcessingTaskRequest) throws {
+    let identifier = taskRequest.identifier
+    let strategy = taskRequest.strategy
+    let resources = taskRequest.requiredResources
+    let request = BackgroundTasksState.Request(
+      identifier: identifier, kind: .continued, earliestBeginDate: taskRequest.earliestBeginDate,
+      earliestBegin: nil, requiresNetworkConnectivity: false, requiresExternalPower: false,
+      title: taskRequest.title, subtitle: taskRequest.subtitle, strategy: strategy,
+      requiredResources: resources)
+    let refused = mutate { state -> BGTaskScheduler.Error? in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
+        if let permitted = tasks.permitted,
+          !permitted.contains(where: { BackgroundTasksState.matches($0, identifier) })
+        {
+          return BGTaskScheduler.Error(
+            .notPermitted,
+            "The task identifier \(identifier) is not under any of the Info.plist's BGTaskSchedulerPermittedIdentifiers (a continued processing task's identifier extends a wildcard entry such as com.example.export.*)"
+          )
+        }
+        guard resources.isSubset(of: BGTaskScheduler.supportedResources) else {
+          return BGTaskScheduler.Error(
+            .unavailable,
+            "The continued processing task \(identifier) requires resources the device does not support (requiredResources \(resources.rawValue), BGTaskScheduler.supportedResources \(BGTaskScheduler.supportedResources.rawValue)): check supportedResources before asking for .gpu"
+          )
+        }
+        guard state.phoneAppState() == .foreground else {
+          return BGTaskScheduler.Error(
+            .unavailable,
+            "A continued processing task is submitted from the foreground, as the result of the user's action (Apple); the app is in the background (set simulation.phoneAppState = .foreground where the user has the app open)"
+          )
+        }
+        let now = state.session.now
+        var details: [String: SystemEvent.Value] = ["type": .string(request.kind.rawValue)]
+        let running = tasks.running.filter { $0.progressSeen != nil }.count
+        if running >= AppSimulation.maximumRunningContinuedTasks {
+          guard strategy == .queue else {
+            return BGTaskScheduler.Error(
+              .immediateRunIneligible,
+              "The continued processing task \(identifier) cannot run immediately: another continued processing task is running (at most \(AppSimulation.maximumRunningContinuedTasks)), and its strategy is .fail"
+            )
+          }
+          tasks.pending.removeAll { $0.request.identifier == identifier }
+          tasks.pending.append(
+            BackgroundTasksState.Pending(request: request, submitted: now, launchAt: nil))
+          details["queued"] = .bool(true)
+          state.log(
+            SystemEvent(
+              framework: .backgroundTasks, event: "submitted", identifier: identifier,
+              details: details))
+          return nil
+        }
+        state.log(
+          SystemEvent(
+            framework: .backgroundTasks, event: "submitted", identifier: identifier,
+            details: details))
+        let callbacks = tasks.launch(request, at: now, state: &state, simulation: self)
+        if !callbacks.isEmpty {
+          state.enqueue(callbacks)
+          state.turnDue = true
+        }
+        return nil
+      }
+    }
+    if let refused { throw refused }
+    startBackgroundTaskTimer()
+  }
+
   func cancelBackgroundTasks(identifier: String?) {
     mutate { state in
       state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
@@ -202,7 +286,8 @@ extension AppSimulation {
     }
   }
 
-  /// The launched tasks' `setTaskCompleted(success:)`.
+  /// The launched tasks' `setTaskCompleted(success:)`; a continued processing request queued
+  /// behind the completed task starts then.
   func backgroundTaskCompleted(number: Int, identifier: String, success: Bool) {
     mutate { state in
       state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
@@ -211,6 +296,11 @@ extension AppSimulation {
           SystemEvent(
             framework: .backgroundTasks, event: "completed", identifier: identifier,
             details: ["success": .bool(success)]))
+        let callbacks = tasks.launchQueued(at: state.session.now, state: &state, simulation: self)
+        if !callbacks.isEmpty {
+          state.enqueue(callbacks)
+          state.turnDue = true
+        }
       }
     }
   }
@@ -252,81 +342,28 @@ struct BackgroundTaskTimer: SystemTimer {
     guard let simulation else { return [] }
     return state.withExtension(BackgroundTasksState.self, of: simulation) { tasks, state in
       var callbacks: [AppSimulation.Callback] = []
-      let generation = state.processGeneration()
-      // Expirations first: a task's time runs out before another launches at the instant.
+      // Expirations first: a task's time runs out before another launches at the instant. A
+      // continued processing task's instant is a check of its progress: moved since the last
+      // check, it goes on to the next.
       for running in tasks.running where running.expiresAt <= now {
+        if let seen = running.progressSeen,
+          let continued = running.task.value as? BGContinuedProcessingTask,
+          case let count = continued.progressCount, count != seen
+        {
+          tasks.sawProgress(
+            running.number, count: count,
+            next: now.advanced(by: AppSimulation.continuedProcessingProgressInterval))
+          continue
+        }
         if let expiry = tasks.expire(running, early: false, state: &state, simulation: simulation) {
           callbacks.append(expiry)
         }
       }
+      callbacks += tasks.launchQueued(at: now, state: &state, simulation: simulation)
       let due = tasks.pending.filter { ($0.launchAt ?? .init(nanoseconds: .max)) <= now }
       tasks.pending.removeAll { ($0.launchAt ?? .init(nanoseconds: .max)) <= now }
       for pending in due {
-        let identifier = pending.request.identifier
-        guard let registration = tasks.registrations[identifier],
-          registration.generation == generation
-        else {
-          state.log(
-            SystemEvent(
-              framework: .backgroundTasks, event: "unregistered", identifier: identifier,
-              details: [
-                "reason": .string(
-                  "No launch handler registered for task with identifier \(identifier)")
-              ]))
-          continue
-        }
-        tasks.launches += 1
-        let task: BGTask =
-          pending.request.kind == .refresh
-          ? BGAppRefreshTask(identifier: identifier, number: tasks.launches, simulation: simulation)
-          : BGProcessingTask(identifier: identifier, number: tasks.launches, simulation: simulation)
-        let runtime =
-          pending.request.kind == .refresh
-          ? AppSimulation.backgroundRefreshRuntime
-          : AppSimulation.backgroundProcessingRuntime
-        let box = UncheckedBox(task)
-        tasks.running.append(
-          BackgroundTasksState.Running(
-            number: tasks.launches, task: box, expiresAt: now.advanced(by: runtime),
-            generation: generation, mainQueue: registration.mainQueue))
-        state.log(
-          SystemEvent(
-            framework: .backgroundTasks, event: "launched", identifier: identifier,
-            details: ["type": .string(pending.request.kind.rawValue)]))
-        let handler = registration.handler
-        // A launch in a `phone.taskExpiry` span: the system takes the time back as soon as the
-        // launch handler has returned (Apple: the expiration handler "may be called before the
-        // background process uses the full amount of its allocated time").
-        let expiresEarly = simulation.scenario.phone.taskExpiry.contains { $0.contains(now) }
-        let number = tasks.launches
-        if registration.mainQueue {
-          // `using: .main`: the handler is "executed on the specified queue" (Apple doc:
-          // https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)),
-          // so on the main actor, where a handler written in a `@MainActor` type is isolated;
-          // the simulation runs that task before time moves (as Core Motion's main-queue
-          // handlers). An early expiry follows the handler there.
-          callbacks.append { [weak simulation] in
-            guard let simulation else { return }
-            box.value.setHold(
-              simulation.beginHold(
-                framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
-            Task { @MainActor [weak simulation] in
-              handler.value(box.value)
-              if expiresEarly { simulation?.expireBackgroundTaskEarly(number) }
-            }
-          }
-          continue
-        }
-        callbacks.append { [weak simulation] in
-          guard let simulation else { return }
-          box.value.setHold(
-            simulation.beginHold(
-              framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
-          handler.value(box.value)
-        }
-        if expiresEarly {
-          callbacks.append { [weak simulation] in simulation?.expireBackgroundTaskEarly(number) }
-        }
+        callbacks += tasks.launch(pending.request, at: now, state: &state, simulation: simulation)
       }
       return callbacks
     }
@@ -345,10 +382,152 @@ extension AppSimulation {
       }
     }
     expiry?.value()
+    let queued = mutate { state in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
+        tasks.launchQueued(at: state.session.now, state: &state, simulation: self)
+      }
+    }
+    if !queued.isEmpty { enqueue(queued, owedBy: nil) }
   }
 }
 
 extension BackgroundTasksState {
+  /// Whether the Info.plist entry or registered identifier `pattern` covers `identifier`: the
+  /// same string, or a wildcard `prefix*` of which `identifier` extends the prefix
+  /// (`com.example.export.*` covers `com.example.export.photo1`; continued processing tasks,
+  /// Apple doc: https://developer.apple.com/documentation/backgroundtasks/bgcontinuedprocessingtaskrequest/init(identifier:title:subtitle:)).
+  static func matches(_ pattern: String, _ identifier: String) -> Bool {
+    if pattern == identifier { return true }
+    guard pattern.hasSuffix("*") else { return false }
+    let prefix = pattern.dropLast()
+    return identifier.count > prefix.count && identifier.hasPrefix(prefix)
+  }
+
+  /// The registration whose handler `request` launches: its identifier's; for a continued
+  /// processing request with none, the longest wildcard registration covering it.
+  func registration(for request: Request) -> Registration? {
+    if let exact = registrations[request.identifier] { return exact }
+    guard request.kind == .continued else { return nil }
+    return
+      registrations
+      .filter { $0.key.hasSuffix("*") && Self.matches($0.key, request.identifier) }
+      .max { $0.key.count < $1.key.count }?.value
+  }
+
+  /// Launches `request` at `now` with the current process's handler for it: appends the
+  /// task to ``running``, logs `launched` (or `unregistered` with no handler) and returns the
+  /// lane's callbacks that call the handler. A refresh or processing task holds virtual time
+  /// until it completes; a continued processing task does not (its work goes on while time
+  /// moves, measured by its progress) and its first progress check is at
+  /// `now` + ``AppSimulation/continuedProcessingProgressInterval``.
+  mutating func launch(
+    _ request: Request, at now: SimulationInstant, state: inout AppSimulation.State,
+    simulation: AppSimulation
+  ) -> [AppSimulation.Callback] {
+    let identifier = request.identifier
+    guard let registration = registration(for: request),
+      registration.generation == state.processGeneration()
+    else {
+      state.log(
+        SystemEvent(
+          framework: .backgroundTasks, event: "unregistered", identifier: identifier,
+          details: [
+            "reason": .string("No launch handler registered for task with identifier \(identifier)")
+          ]))
+      return []
+    }
+    launches += 1
+    let number = launches
+    let task: BGTask
+    let runtime: Duration
+    switch request.kind {
+    case .refresh:
+      task = BGAppRefreshTask(identifier: identifier, number: number, simulation: simulation)
+      runtime = AppSimulation.backgroundRefreshRuntime
+    case .processing:
+      task = BGProcessingTask(identifier: identifier, number: number, simulation: simulation)
+      runtime = AppSimulation.backgroundProcessingRuntime
+    case .continued:
+      task = BGContinuedProcessingTask(
+        identifier: identifier, number: number, simulation: simulation, title: request.title,
+        subtitle: request.subtitle)
+      runtime = AppSimulation.continuedProcessingProgressInterval
+    }
+    let box = UncheckedBox(task)
+    running.append(
+      Running(
+        number: number, task: box, expiresAt: now.advanced(by: runtime),
+        generation: registration.generation, mainQueue: registration.mainQueue,
+        progressSeen: request.kind == .continued ? 0 : nil))
+    state.log(
+      SystemEvent(
+        framework: .backgroundTasks, event: "launched", identifier: identifier,
+        details: ["type": .string(request.kind.rawValue)]))
+    let handler = registration.handler
+    let held = request.kind != .continued
+    // A launch in a `phone.taskExpiry` span: the system takes the time back as soon as the
+    // launch handler has returned (Apple: the expiration handler "may be called before the
+    // background process uses the full amount of its allocated time").
+    let expiresEarly = simulation.scenario.phone.taskExpiry.contains { $0.contains(now) }
+    if registration.mainQueue {
+      // `using: .main`: the handler is "executed on the specified queue" (Apple doc:
+      // https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)),
+      // so on the main actor, where a handler written in a `@MainActor` type is isolated;
+      // the simulation runs that task before time moves (as Core Motion's main-queue
+      // handlers). An early expiry follows the handler there.
+      return [
+        { [weak simulation] in
+          guard let simulation else { return }
+          if held {
+            box.value.setHold(
+              simulation.beginHold(
+                framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
+          }
+          Task { @MainActor [weak simulation] in
+            handler.value(box.value)
+            if expiresEarly { simulation?.expireBackgroundTaskEarly(number) }
+          }
+        }
+      ]
+    }
+    var callbacks: [AppSimulation.Callback] = [
+      { [weak simulation] in
+        guard let simulation else { return }
+        if held {
+          box.value.setHold(
+            simulation.beginHold(
+              framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
+        }
+        handler.value(box.value)
+      }
+    ]
+    if expiresEarly {
+      callbacks.append { [weak simulation] in simulation?.expireBackgroundTaskEarly(number) }
+    }
+    return callbacks
+  }
+
+  /// Launches the first queued continued processing request when fewer than
+  /// ``AppSimulation/maximumRunningContinuedTasks`` run (after one completed or expired).
+  mutating func launchQueued(
+    at now: SimulationInstant, state: inout AppSimulation.State, simulation: AppSimulation
+  ) -> [AppSimulation.Callback] {
+    let runningContinued = running.filter { $0.progressSeen != nil }.count
+    guard runningContinued < AppSimulation.maximumRunningContinuedTasks,
+      let index = pending.firstIndex(where: { $0.request.kind == .continued })
+    else { return [] }
+    let next = pending.remove(at: index)
+    return launch(next.request, at: now, state: &state, simulation: simulation)
+  }
+
+  /// Running continued processing task `number` made progress (its count is now `count`): its
+  /// next check is at `next`.
+  mutating func sawProgress(_ number: Int, count: Int64, next: SimulationInstant) {
+    guard let index = running.firstIndex(where: { $0.number == number }) else { return }
+    running[index].progressSeen = count
+    running[index].expiresAt = next
+  }
+
   /// Ends `running`'s time: removes it, logs `expired` (`handler`: whether the app set an
   /// expiration handler and its process is alive; `early`: a `phone.taskExpiry` span's), and
   /// returns the lane's callback that calls the handler and ends the task's hold, or `nil`
@@ -364,6 +543,7 @@ extension BackgroundTasksState {
     let alive = running.generation == state.processGeneration()
     var details: [String: SystemEvent.Value] = ["handler": .bool(handler != nil && alive)]
     if early { details["early"] = .bool(true) }
+    if running.progressSeen != nil, !early { details["reason"] = .string("noProgress") }
     state.log(
       SystemEvent(
         framework: .backgroundTasks, event: "expired", identifier: running.task.value.identifier,
@@ -391,7 +571,7 @@ extension BackgroundTasksState {
 struct BackgroundTasksState: SimulationExtension {
   /// A request's values, copied at submit.
   struct Request: Sendable {
-    enum Kind: String, Sendable { case refresh, processing }
+    enum Kind: String, Sendable { case refresh, processing, continued }
     var identifier: String
     var kind: Kind
     /// As the app set it (what ``BGTaskScheduler/pendingTaskRequests()`` gives back).
@@ -400,6 +580,11 @@ struct BackgroundTasksState: SimulationExtension {
     var earliestBegin: SimulationInstant?
     var requiresNetworkConnectivity: Bool
     var requiresExternalPower: Bool
+    /// A continued processing request's title, subtitle, strategy and resources.
+    var title = ""
+    var subtitle = ""
+    var strategy = BGContinuedProcessingTaskRequest.SubmissionStrategy.queue
+    var requiredResources: BGContinuedProcessingTaskRequest.Resources = []
 
     /// A new request object with these values.
     func request() -> BGTaskRequest {
@@ -413,6 +598,13 @@ struct BackgroundTasksState: SimulationExtension {
         request.earliestBeginDate = earliestBeginDate
         request.requiresNetworkConnectivity = requiresNetworkConnectivity
         request.requiresExternalPower = requiresExternalPower
+        return request
+      case .continued:
+        let request = BGContinuedProcessingTaskRequest(
+          identifier: identifier, title: title, subtitle: subtitle)
+        request.earliestBeginDate = earliestBeginDate
+        request.strategy = strategy
+        request.requiredResources = requiredResources
         return request
       }
     }
@@ -438,6 +630,11 @@ struct BackgroundTasksState: SimulationExtension {
     var generation: Int
     /// Whether its handler was registered with `DispatchQueue.main`.
     var mainQueue: Bool
+    /// A continued processing task's `progress.completedUnitCount` at its last check (0 at
+    /// the launch); `nil` for a refresh or processing task. Its ``expiresAt`` is the next check.
+    var progressSeen: Int64? = nil
+    /// Whether the task, still running when a run returned, was reported then.
+    var reportedAtEnd = false
   }
 
   var registrations: [String: Registration] = [:]
@@ -451,6 +648,28 @@ struct BackgroundTasksState: SimulationExtension {
 
   init(simulation: AppSimulation) {
     permitted = Self.permittedIdentifiers(of: simulation.scenario)
+  }
+
+  /// A continued processing task still running when the outermost `run` returns, each once: the
+  /// user would still see it in its Live Activity, and the test's world ended before the
+  /// app's work did (project rule, docs/phone.md#continued-processing-tasks).
+  mutating func endOfRunWarnings(stalled: Bool, in state: inout AppSimulation.State) -> [(
+    framework: String, call: String, message: String
+  )] {
+    var warnings: [(framework: String, call: String, message: String)] = []
+    for index in running.indices where running[index].progressSeen != nil {
+      guard !running[index].reportedAtEnd else { continue }
+      running[index].reportedAtEnd = true
+      if stalled { continue }
+      let identifier = running[index].task.value.identifier
+      warnings.append(
+        (
+          framework: "BackgroundTasks", call: "BGContinuedProcessingTask \(identifier)",
+          message:
+            "when run(_:) returned, the continued processing task \(identifier) was still running (not completed, not expired): call setTaskCompleted(success:) when its work ends, and advance inside run until it has"
+        ))
+    }
+    return warnings
   }
 
   /// The scenario's permitted identifiers: `nil` without `app.infoPlist` (the default

@@ -29,11 +29,21 @@ public final class BGTaskScheduler: Sendable {
     AppSimulation.requireCurrent("BGTaskScheduler.shared").taskScheduler
   }
 
+  /// The extra resources a continued processing task can require on this device (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/supportedresources):
+  /// none on the simulated phone (a project rule: Apple says not every device supports
+  /// background GPU use and names none that does; an app checks this before asking for
+  /// ``BGContinuedProcessingTaskRequest/Resources/gpu``, so its fallback runs).
+  @available(iOS 26.0, *)
+  public class var supportedResources: BGContinuedProcessingTaskRequest.Resources { [] }
+
   /// Registers the launch handler of the task `identifier` for this app process (Apple doc:
   /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)).
   ///
   /// - Parameters:
-  ///   - identifier: one of the Info.plist's `BGTaskSchedulerPermittedIdentifiers`.
+  ///   - identifier: one of the Info.plist's `BGTaskSchedulerPermittedIdentifiers`; for
+  ///     continued processing tasks a wildcard one (`com.example.export.*`) whose handler gets
+  ///     every request under it.
   ///   - queue: Apple: the handler is "executed on the specified queue". `DispatchQueue.main`
   ///     runs it (and the task's expiration handler) on the main actor, so a handler written
   ///     in a `@MainActor` type runs isolated, as on a device; `nil` or another queue runs it
@@ -73,7 +83,14 @@ public final class BGTaskScheduler: Sendable {
   ///   report, so `try? submit(request)` does not hide it. The date is read after the
   ///   identifier and Background App Refresh are checked, as those errors come first on a
   ///   device. Without the option such a date is read on virtual time (`Date() + 900` is
-  ///   virtual now plus 15 minutes).
+  ///   virtual now plus 15 minutes). A ``BGContinuedProcessingTaskRequest`` starts now or is
+  ///   refused: ``Error/Code/notPermitted`` outside the Info.plist's identifiers (a wildcard
+  ///   entry `com.example.export.*` permits `com.example.export.photo1`),
+  ///   ``Error/Code/unavailable`` when the app is not in the foreground
+  ///   (`simulation.phoneAppState`) or it requires resources the phone lacks
+  ///   (``supportedResources``), ``Error/Code/immediateRunIneligible`` with the
+  ///   ``BGContinuedProcessingTaskRequest/SubmissionStrategy/fail`` strategy while another
+  ///   runs (with `queue` it starts when that one ends) (docs/phone.md#continued-processing-tasks).
   public func submit(_ taskRequest: BGTaskRequest) throws {
     try simulation.submitBackgroundTask(taskRequest)
   }
@@ -139,7 +156,8 @@ public final class BGTaskScheduler: Sendable {
       case tooManyPendingTaskRequests = 2
       /// The identifier is not in `BGTaskSchedulerPermittedIdentifiers` (3).
       case notPermitted = 3
-      /// A continued processing request could not run immediately (4; not used here).
+      /// A continued processing request with the `fail` strategy could not run immediately:
+      /// another one was running (4).
       case immediateRunIneligible = 4
 
       /// `catch BGTaskScheduler.Error.Code.notPermitted`: true when `error` has this code.

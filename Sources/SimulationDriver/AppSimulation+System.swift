@@ -11,10 +11,12 @@ import WorkoutSystem
 /// timers that stop `advance` at their instants, log entries, and holds that keep virtual time
 /// at an instant while the system waits for the app's answer.
 extension AppSimulation {
-  /// The simulation the current task belongs to, or a trap naming `api` and how to start one
-  /// (what `UNUserNotificationCenter.current()` and the other frameworks' entry points call).
+  /// The simulation the current task belongs to or, outside every run's task tree, the one
+  /// simulation running (``currentOrOnlyRunning(_:)``); else a trap naming `api` and how to
+  /// start one (what `UNUserNotificationCenter.current()` and the other frameworks' entry
+  /// points call).
   package static func requireCurrent(_ api: String) -> AppSimulation {
-    guard let simulation = current else {
+    guard let simulation = currentOrOnlyRunning(api) else {
       fatalError(
         outsideMessage(
           "\(api) was called",
@@ -25,22 +27,47 @@ extension AppSimulation {
     return simulation
   }
 
+  /// The simulation of a framework entry point `call` (`"WidgetCenter.shared"`): the current
+  /// task's (``current``) or, where there is none (a `DispatchQueue.main.async` block, a
+  /// `Task.detached`, a `Thread`: they lose the task-local value), the one simulation whose
+  /// `run` is in progress in the process when exactly one is (``RunningSimulations``), as on a
+  /// device, where the app has one world. The attribution is logged in that simulation
+  /// (`system`, framework `Simulation`, event `attributed`, identifier `call`, detail `queue`:
+  /// `main` on the main queue, else `other`). `nil` when none or several are running (tests
+  /// in parallel: which one the code meant cannot be told): the caller traps with
+  /// ``outsideMessage(_:fix:)``. The one home of the rule for every entry point (project rule,
+  /// docs/swift-api.md#traps); it costs nothing per callback: the count changes only as a
+  /// `run` begins and ends.
+  package static func currentOrOnlyRunning(_ call: String) -> AppSimulation? {
+    if let current { return current }
+    guard let only = RunningSimulations.only else { return nil }
+    only.log(
+      SystemEvent(
+        framework: .simulation, event: "attributed", identifier: call,
+        details: ["queue": .string(SimulationExecutor.isOnMainQueue ? "main" : "other")]))
+    return only
+  }
+
   /// The trap message of `call` ("HKHealthStore() was created") made with no current
   /// simulation: while a ``run(isolation:_:)`` is in progress anywhere in the process, that the
   /// code is not in the run's task tree (`Task.detached`, a `DispatchQueue` or a `Thread` lose
   /// the task-local simulation) and what to write instead; else "outside a simulation" and
-  /// `fix`. Which run the code meant cannot be told (tests run in parallel), so it still traps
-  /// (docs/swift-api.md#traps).
+  /// `fix`. With several runs in progress (tests in parallel) which one the code meant cannot
+  /// be told, so it traps, saying so (with exactly one, ``currentOrOnlyRunning(_:)`` attributes
+  /// the call to it) (docs/swift-api.md#traps).
   package static func outsideMessage(_ call: String, fix: String) -> String {
     guard UnseenWork.runs.load(ordering: .relaxed) > 0 else {
       return "\(call) outside a simulation: \(fix)"
     }
+    let running = RunningSimulations.count
+    let several =
+      "\(running) simulations' runs are in progress in this process (tests in parallel), so which one this code belongs to cannot be told (with exactly one running, the call would be attributed to it)"
     if SimulationExecutor.isOnMainQueue {
       return
-        "\(call) on the main queue outside a simulation's task tree: a simulation's run is in progress in this process, but a DispatchQueue.main.async block (or main-actor code started outside the run) does not inherit it (the simulation is a task-local value, which Dispatch blocks lose): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in (docs/swift-api.md#traps)"
+        "\(call) on the main queue outside a simulation's task tree: \(several), and a DispatchQueue.main.async block (or main-actor code started outside the run) does not inherit a run's simulation (the simulation is a task-local value, which Dispatch blocks lose): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in, or run such tests one at a time (a .serialized suite) (docs/swift-api.md#traps)"
     }
     return
-      "\(call) outside a simulation's task tree: a simulation's run is in progress in this process, but this code does not inherit it (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"
+      "\(call) outside a simulation's task tree: \(several), and this code does not inherit a run's simulation (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"
   }
 
   /// Appends a ``LogEntry/Kind/system(_:)`` entry at virtual now to the run's log.
@@ -303,4 +330,46 @@ extension AppSimulation.State {
   /// The app process's number: 0 at launch, one more after every crash (a framework drops what
   /// the dead process registered, as its handlers died with it).
   package mutating func processGeneration() -> Int { session.readEngine { $0.crashCount } }
+}
+
+/// The simulations whose `run` is in progress in the process, each once however many of its
+/// runs are (``AppSimulation/run(isolation:_:)`` adds and removes it): what
+/// ``AppSimulation/currentOrOnlyRunning(_:)`` attributes a call outside every run's task tree
+/// to when there is exactly one. Changed only as a run begins and ends, never per callback
+/// (markers around each callback, tried before, doubled the API benchmark's time:
+/// docs/swift-api.md#traps).
+package enum RunningSimulations {
+  /// The simulations, by identity, with their runs in progress.
+  private static let table = Mutex<[ObjectIdentifier: (simulation: AppSimulation, runs: Int)]>([:])
+  /// The table's count, written under its lock and read without it (the check of the traps'
+  /// messages and of the attribution's fast path).
+  private static let distinct = Atomic<Int>(0)
+
+  /// How many simulations have a run in progress.
+  package static var count: Int { distinct.load(ordering: .acquiring) }
+
+  /// The one simulation with a run in progress, or `nil` when none or several have.
+  package static var only: AppSimulation? {
+    guard count == 1 else { return nil }
+    return table.withLock { table in table.count == 1 ? table.first?.value.simulation : nil }
+  }
+
+  /// A run of `simulation` began.
+  static func began(_ simulation: AppSimulation) {
+    table.withLock { table in
+      let key = ObjectIdentifier(simulation)
+      table[key] = (simulation, (table[key]?.runs ?? 0) + 1)
+      distinct.store(table.count, ordering: .releasing)
+    }
+  }
+
+  /// A run of `simulation` ended.
+  static func ended(_ simulation: AppSimulation) {
+    table.withLock { table in
+      let key = ObjectIdentifier(simulation)
+      guard let entry = table[key] else { return }
+      table[key] = entry.runs > 1 ? (entry.simulation, entry.runs - 1) : nil
+      distinct.store(table.count, ordering: .releasing)
+    }
+  }
 }

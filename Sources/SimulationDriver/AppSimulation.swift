@@ -286,6 +286,7 @@ public final class AppSimulation: Sendable {
     let handle = RunHandle()
     handle.holdCurrentTask()
     UnseenWork.runs.add(1, ordering: .relaxed)
+    RunningSimulations.began(self)
     let (id, endingsBefore, alone) = state.withLock { state -> (Int, Int, Bool) in
       state.runs += 1
       state.nextRun += 1
@@ -307,6 +308,7 @@ public final class AppSimulation: Sendable {
       }
       handle.release()
       UnseenWork.runs.subtract(1, ordering: .relaxed)
+      RunningSimulations.ended(self)
       reportBlockedAtEnd()
       reportNeverExecuted(stalled: handle.stall != nil)
       reportUndeliveredAtEnd(stalled: handle.stall != nil)

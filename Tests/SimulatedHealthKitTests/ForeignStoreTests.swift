@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutSimTestSupport
+import WorkoutSystem
 
 @testable import SimulatedHealthKit
 
@@ -57,20 +58,48 @@ import WorkoutSimTestSupport
     #expect(second.reports.map(\.kind) == [.foreignObject])
   }
 
-  /// `HKHealthStore()` in `Task.detached` while a run is in progress traps, saying the code is
-  /// not in the run's task tree and what to write instead (the new-user trial's T4: the
-  /// generic "outside a simulation" text sent them looking for a missing `run`).
+  /// `HKHealthStore()` in `Task.detached` while two runs are in progress traps, saying the
+  /// code is not in a run's task tree and what to write instead (the new-user trial's T4: the
+  /// generic "outside a simulation" text sent them looking for a missing `run`). With one run in
+  /// progress the store is that run's (the next test).
   @Test func aStoreMadeInADetachedTaskTrapsNamingTheTaskTree() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      let simulation = try HealthKitSimulation(
+      let first = try HealthKitSimulation(
         scenario: packageRoot.appendingPathComponent("Scenarios/hills.json"))
-      await simulation.run {
-        _ = await Task.detached { HKHealthStore() }.value
+      let second = try HealthKitSimulation(
+        scenario: packageRoot.appendingPathComponent("Scenarios/hills.json"))
+      await first.run {
+        await second.run {
+          _ = await Task.detached { HKHealthStore() }.value
+        }
       }
     }
     let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(text.contains("HKHealthStore() was created outside a simulation's task tree"))
     #expect(text.contains("Task.detached, a DispatchQueue or a Thread lose"))
     #expect(text.contains("write Task { } (it inherits it) instead of Task.detached"))
+    #expect(text.contains("2 simulations' runs are in progress in this process"))
+  }
+
+  /// With exactly one run in progress in the process, `HKHealthStore()` in `Task.detached` makes
+  /// a store of that run's simulation, and the attribution is logged (`system`, framework
+  /// `Simulation`, event `attributed`).
+  @Test func aStoreMadeInADetachedTaskIsTheOnlyRunningSimulations() async {
+    await #expect(processExitsWith: .success) {
+      let simulation = try HealthKitSimulation(
+        scenario: packageRoot.appendingPathComponent("Scenarios/hills.json"))
+      let home = await simulation.run {
+        await Task.detached { HKHealthStore() }.value.simulation
+      }
+      let attributed = simulation.result.log.compactMap { entry -> String? in
+        guard case .system(let event) = entry.kind, event.framework == .simulation else {
+          return nil
+        }
+        return "\(event.event) \(event.identifier)"
+      }
+      guard home === simulation, attributed == ["attributed HKHealthStore()"] else {
+        fatalError("not attributed: \(attributed)")
+      }
+    }
   }
 }

@@ -27,12 +27,14 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// `nil` (made outside `on`: the whole store, as before devices existed).
   let device: HealthKitSimulation.Device?
 
-  /// A store in the current task's simulation.
+  /// A store in the current task's simulation (or, outside every run's task tree, in the one
+  /// simulation running, logged as attributed: docs/swift-api.md#traps).
   ///
   /// Traps outside a simulation's `run` with "HKHealthStore() was created outside a simulation:
-  /// ..." (docs/swift-api.md#traps).
+  /// ...", and with several runs in progress outside their task trees
+  /// (docs/swift-api.md#traps).
   public override init() {
-    guard let simulation = HealthKitSimulation.current else {
+    guard let simulation = HealthKitSimulation.currentOrOnlyRunning("HKHealthStore()") else {
       preconditionFailure(Self.outsideMessage)
     }
     self.home = simulation

@@ -279,6 +279,11 @@ public struct SystemEvent: Sendable, Hashable {
     /// The device's clock: its time zone changed (a timeline `timeZone` action; Foundation
     /// posts `NSSystemTimeZoneDidChange`).
     case foundation = "Foundation"
+    /// workout-sim itself: a framework entry point called where no task-local simulation was
+    /// (a `DispatchQueue` block, `Task.detached`, a `Thread`) was attributed to the one
+    /// simulation whose `run` was in progress in the process (event `attributed`, identifier
+    /// the call, detail `queue` `main` or `other`; docs/swift-api.md#traps).
+    case simulation = "Simulation"
   }
 
   /// A detail's value: typed until the JSON edge.

@@ -1,0 +1,198 @@
+import Foundation
+import SimulatedBackgroundTasks
+import SimulatedHealthKit
+import Testing
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSystem
+
+/// The continued processing tasks a launch handler got, and when their expiration handlers ran.
+final class ContinuedTaskRecorder: @unchecked Sendable {
+  let lock = NSLock()
+  nonisolated(unsafe) var tasks: [BGContinuedProcessingTask] = []
+  nonisolated(unsafe) var launches: [Double] = []
+  nonisolated(unsafe) var expirations: [Double] = []
+
+  /// Registers `identifier` with a handler that records each task and sets an expiration
+  /// handler recording the instant it runs.
+  func register(_ identifier: String, _ simulation: HealthKitSimulation) {
+    BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
+      guard let task = task as? BGContinuedProcessingTask else { return }
+      let seconds = simulation.now.timeIntervalSince(simulation.startDate)
+      self.lock.withLock {
+        self.tasks.append(task)
+        self.launches.append(seconds)
+      }
+      task.expirationHandler = {
+        let seconds = simulation.now.timeIntervalSince(simulation.startDate)
+        self.lock.withLock { self.expirations.append(seconds) }
+      }
+    }
+  }
+
+  var all: [BGContinuedProcessingTask] { lock.withLock { tasks } }
+}
+
+@Suite("BackgroundTasks: continued processing tasks (iOS 26)")
+struct ContinuedProcessingTaskTests {
+  func makeSimulation(app: Scenario.App = Scenario.App()) throws -> HealthKitSimulation {
+    try phoneSimulation(start: "2026-01-05T08:00:00Z", app: app)
+  }
+
+  @Test("Submitted in the foreground it starts at once; with no progress for 300 s it expires")
+  func startsAtOnceAndExpiresWithoutProgress() async throws {
+    let simulation = try makeSimulation()
+    let recorder = ContinuedTaskRecorder()
+    try await simulation.run {
+      simulation.phoneAppState = .foreground
+      recorder.register("com.example.export.*", simulation)
+      try await simulation.advance(by: .seconds(60))
+      let request = BGContinuedProcessingTaskRequest(
+        identifier: "com.example.export.photo1", title: "Exporting", subtitle: "0 of 10")
+      #expect(request.strategy == .queue)
+      #expect(request.requiredResources == [])
+      try BGTaskScheduler.shared.submit(request)
+      await simulation.settle()
+      let task = try #require(recorder.all.first)
+      #expect(task.identifier == "com.example.export.photo1")
+      #expect(task.title == "Exporting")
+      #expect(task.subtitle == "0 of 10")
+      task.progress.totalUnitCount = 10
+      // The app leaves the foreground: the task goes on.
+      simulation.phoneAppState = .background
+      try await simulation.advance(by: .seconds(100))  // t = 160
+      task.progress.completedUnitCount = 1
+      task.updateTitle("Exporting", subtitle: "1 of 10")
+      #expect(task.subtitle == "1 of 10")
+      try await simulation.advance(by: .seconds(800))  // t = 960
+    }
+    // Launched at 60 (the submit's instant). Progress is read every 300 s: at 360 the count is
+    // 1 (0 at the launch), so the task goes on; at 660 it is still 1: expired there.
+    #expect(recorder.launches == [60])
+    #expect(recorder.expirations == [660])
+    let log = systemLog(simulation, .backgroundTasks)
+    #expect(log.map { $0.event } == ["submitted", "launched", "expired"])
+    #expect(log.map { $0.at } == [60, 60, 660])
+    #expect(log.map { $0.identifier } == Array(repeating: "com.example.export.photo1", count: 3))
+    #expect(log[0].details["type"] == SystemEvent.Value.string("continued"))
+    #expect(log[2].details["handler"] == SystemEvent.Value.bool(true))
+    #expect(log[2].details["reason"] == SystemEvent.Value.string("noProgress"))
+    #expect(simulation.reports.filter { $0.kind == .notDelivered }.isEmpty)
+  }
+
+  @Test("While one runs, .fail throws immediateRunIneligible (4) and .queue waits for its end")
+  func failAndQueueStrategies() async throws {
+    let simulation = try makeSimulation()
+    let recorder = ContinuedTaskRecorder()
+    try await simulation.run {
+      simulation.phoneAppState = .foreground
+      recorder.register("com.example.export.*", simulation)
+      try await simulation.advance(by: .seconds(60))
+      try BGTaskScheduler.shared.submit(
+        BGContinuedProcessingTaskRequest(
+          identifier: "com.example.export.a", title: "Export A", subtitle: ""))
+      await simulation.settle()
+      let failing = BGContinuedProcessingTaskRequest(
+        identifier: "com.example.export.b", title: "Export B", subtitle: "")
+      failing.strategy = .fail
+      let error = #expect(throws: BGTaskScheduler.Error.self) {
+        try BGTaskScheduler.shared.submit(failing)
+      }
+      #expect(error?.code == .immediateRunIneligible)
+      #expect(error.map { ($0 as NSError).code } == 4)
+      try BGTaskScheduler.shared.submit(
+        BGContinuedProcessingTaskRequest(
+          identifier: "com.example.export.c", title: "Export C", subtitle: ""))
+      #expect(
+        await BGTaskScheduler.shared.pendingTaskRequests().map { $0.identifier } == [
+          "com.example.export.c"
+        ])
+      try await simulation.advance(by: .seconds(120))  // t = 180
+      recorder.all[0].setTaskCompleted(success: true)
+      await simulation.settle()
+      try await simulation.advance(by: .seconds(10))  // t = 190
+      try #require(recorder.all.count == 2)
+      recorder.all[1].setTaskCompleted(success: true)
+      #expect(await BGTaskScheduler.shared.pendingTaskRequests().isEmpty)
+    }
+    // A at 60; B refused; C queued at 60, launched when A completed at 180, completed at 190.
+    #expect(recorder.all.map { $0.identifier } == ["com.example.export.a", "com.example.export.c"])
+    #expect(recorder.launches == [60, 180])
+    #expect(recorder.expirations.isEmpty)
+    let log = systemLog(simulation, .backgroundTasks)
+    #expect(
+      log.map { "\($0.event) \($0.identifier.dropFirst(19)) \(Int($0.at))" } == [
+        "submitted a 60", "launched a 60", "submitted c 60", "completed a 180", "launched c 180",
+        "completed c 190",
+      ])
+    #expect(log[2].details["queued"] == SystemEvent.Value.bool(true))
+  }
+
+  @Test("Refused: from the background, with the GPU, or outside the Info.plist's wildcard")
+  func refusals() async throws {
+    #expect(BGTaskScheduler.supportedResources == [])
+    #expect(BGContinuedProcessingTaskRequest.Resources.gpu.rawValue == 1)
+    #expect(BGContinuedProcessingTaskRequest.SubmissionStrategy.fail.rawValue == 0)
+    #expect(BGContinuedProcessingTaskRequest.SubmissionStrategy.queue.rawValue == 1)
+    let key = "BGTaskSchedulerPermittedIdentifiers"
+    let app = Scenario.App(
+      infoPlist: .keys([key: ""]), infoPlistStringArrays: [key: ["com.example.export.*"]])
+    let simulation = try makeSimulation(app: app)
+    let recorder = ContinuedTaskRecorder()
+    try await simulation.run {
+      recorder.register("com.example.export.*", simulation)
+      // The app is in the background (the default): not a user's action in the app.
+      let background = #expect(throws: BGTaskScheduler.Error.self) {
+        try BGTaskScheduler.shared.submit(
+          BGContinuedProcessingTaskRequest(
+            identifier: "com.example.export.a", title: "Export", subtitle: ""))
+      }
+      #expect(background?.code == .unavailable)
+      simulation.phoneAppState = .foreground
+      let gpu = BGContinuedProcessingTaskRequest(
+        identifier: "com.example.export.a", title: "Export", subtitle: "")
+      gpu.requiredResources = .gpu
+      let noGPU = #expect(throws: BGTaskScheduler.Error.self) {
+        try BGTaskScheduler.shared.submit(gpu)
+      }
+      #expect(noGPU?.code == .unavailable)
+      let outside = #expect(throws: BGTaskScheduler.Error.self) {
+        try BGTaskScheduler.shared.submit(
+          BGContinuedProcessingTaskRequest(
+            identifier: "com.example.upload.a", title: "Upload", subtitle: ""))
+      }
+      #expect(outside?.code == .notPermitted)
+      // Under the wildcard: permitted, and launched with the wildcard's handler.
+      try BGTaskScheduler.shared.submit(
+        BGContinuedProcessingTaskRequest(
+          identifier: "com.example.export.a", title: "Export", subtitle: ""))
+      await simulation.settle()
+      recorder.all.first?.setTaskCompleted(success: true)
+    }
+    #expect(recorder.launches == [0])
+    #expect(
+      systemLog(simulation, .backgroundTasks).map { $0.event } == [
+        "submitted", "launched", "completed",
+      ])
+  }
+
+  @Test("A task still running when run returns is reported (notDelivered)")
+  func unfinishedAtTheEndIsReported() async throws {
+    let simulation = try makeSimulation()
+    let recorder = ContinuedTaskRecorder()
+    try await simulation.run {
+      simulation.phoneAppState = .foreground
+      recorder.register("com.example.export.*", simulation)
+      try BGTaskScheduler.shared.submit(
+        BGContinuedProcessingTaskRequest(
+          identifier: "com.example.export.a", title: "Export", subtitle: ""))
+      try await simulation.advance(by: .seconds(200))
+    }
+    // Launched at 0; the first progress check (300) is after the run's end (200).
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.framework) == ["BackgroundTasks"])
+    #expect(reports.map(\.call) == ["BGContinuedProcessingTask com.example.export.a"])
+    #expect(reports.first?.message.contains("setTaskCompleted(success:)") == true)
+    #expect(reports.map(\.seconds) == [200])
+  }
+}

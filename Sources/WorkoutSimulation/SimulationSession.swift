@@ -92,6 +92,11 @@ public struct SimulationSession {
   /// course (``poolSwimBegan(lapLength:at:)``), dropped once the current session or leg is not
   /// a swim.
   private var lengthsFromCourse = false
+  /// Whether the lengths counted on the course are a swimming session's
+  /// (``poolSessionMade(_:lapLength:)``: counted while the session swims, without a leg or in a
+  /// `swimming` one) rather than a pool leg's (counted while that leg, a `swimming` activity,
+  /// is current).
+  private var lengthsOfSession = false
   /// The timeline's two sources of due instants, in their order at an equal instant: the
   /// swim's next event (the swimmer touches the wall), then the next timeline action (then
   /// presses the button).
@@ -376,8 +381,10 @@ public struct SimulationSession {
   /// (``WorkoutPhysiology/SwimPlan/courseLengths(course:speed:from:poolLength:limit:)``: the
   /// course's speed is the swimmer's pace, the stroke the default swimmer's freestyle at 1.3 m a
   /// stroke), recorded as a scripted pool swim's are: a `lap` event and one `distanceSwimming`
-  /// and `swimmingStrokeCount` sample per length (docs/models.md#swimming). They stop when the
-  /// current session or leg is no longer a swim (another leg, or between legs).
+  /// and `swimmingStrokeCount` sample per length (docs/models.md#swimming). A leg's stop when
+  /// the leg is no longer current (another leg, or none); a session's
+  /// (``poolSessionMade(_:lapLength:)``) when the current session, or its current leg, is not
+  /// a swim.
   ///
   /// - Returns: whether the swim's lengths are counted on the course.
   @discardableResult
@@ -392,6 +399,7 @@ public struct SimulationSession {
       poolLength: lapLength)
     poolLength = lapLength
     lengthsFromCourse = true
+    lengthsOfSession = false
     swimEvents = Array(swimEvents[..<nextSwimEvent]) + lengths
     dueChanged = true
     return true
@@ -414,7 +422,10 @@ public struct SimulationSession {
         ofSession: index,
         { ($0.isActive, $0.startDate, $0.currentActivity?.activityType) })
     else { return }
-    if lengthsFromCourse, (builder.2 ?? engine.activity(ofSession: index)) != .swimming {
+    let swims =
+      lengthsOfSession
+      ? (builder.2 ?? engine.activity(ofSession: index)) == .swimming : builder.2 == .swimming
+    if lengthsFromCourse, !swims {
       // The pool swim is over (another leg, none, or another workout): its lengths counted on
       // the course stop with it.
       nextSwimEvent = swimEvents.count
@@ -667,6 +678,7 @@ public struct SimulationSession {
   @discardableResult
   package mutating func poolSessionMade(_ index: Int, lapLength: Double) -> Bool {
     guard poolSwimBegan(lapLength: lapLength, at: engine.now) else { return false }
+    lengthsOfSession = true
     engine.setCountsPoolLengths(ofSession: index)
     return true
   }

@@ -27,7 +27,7 @@ extension ScenarioDecoder {
       // A multisport workout's swimming leg: say what can be written instead (trial 25).
       let instead =
         activity == .swimBikeRun
-        ? ": a swimBikeRun workout's swimming leg cannot be scripted as a swim yet (no pool, lengths or sets); remove \"swim\" and give the leg as \"course\" segments (its duration and speed) between its timeline's {\"do\": \"beginActivity\", \"activity\": \"swimming\"} and the next beginActivity"
+        ? ": a swimBikeRun workout's swimming leg is not a swim's sets; remove \"swim\", give the leg as \"course\" segments (its duration and speed) and begin it with {\"do\": \"beginActivity\", \"activity\": \"swimming\", \"swimmingLocationType\": \"pool\", \"lapLength\": 25} in the timeline (or \"openWater\" without \"lapLength\"): the watch counts the pool's lengths on the course until the next beginActivity"
         : ""
       throw fail(
         path,

@@ -53,7 +53,8 @@ extension ScenarioDecoder {
     var keys = ["at", "do"]
     switch name {
     case "addEvent": keys.append("type")
-    case "newSession", "beginActivity": keys.append("activity")
+    case "newSession": keys.append("activity")
+    case "beginActivity": keys += ["activity", "swimmingLocationType", "lapLength"]
     case "relaunch": keys.append("recover")
     case "extendedRuntime": keys += ["op", "for", "holder"]
     case "crown": keys.append("by")
@@ -140,7 +141,8 @@ extension ScenarioDecoder {
           "the activity to begin, for example \"swimming\" (a swimBikeRun workout's legs: swimming, cycling, running, transition; any other workout's: its own activity)"
         )
       }
-      kind = .app(.beginActivity(try activity(activityValue, at: path.appending(key: "activity"))))
+      let leg = try activity(activityValue, at: path.appending(key: "activity"))
+      kind = .app(.beginActivity(leg, metadata: try legPool(fields, of: leg, at: path)))
     case "endActivity": kind = .app(.endActivity)
     case "relaunch":
       kind = .app(
@@ -157,5 +159,54 @@ extension ScenarioDecoder {
     return (
       Scenario.Action(at: at, kind: kind, location: path.description, device: device), atValue
     )
+  }
+
+  /// A `beginActivity` entry's swimming configuration, as the metadata its
+  /// `HKWorkoutConfiguration` gives the activity (``WorkoutPhysiology/SwimPlan/workoutMetadata(location:lapLength:)``):
+  /// `swimmingLocationType` (`pool` or `openWater`, `HKWorkoutSwimmingLocationType`'s case
+  /// names) and, in a pool, `lapLength` (metres above 0, at most 10000; default 25, as
+  /// `swim.lapLength`'s). Both are a swimming activity's only, and `lapLength` a pool's; none
+  /// gives empty metadata, a configuration of the activity type alone
+  /// (docs/scenario-format.md#timeline-actions).
+  func legPool(
+    _ fields: [String: JSONValue], of leg: WorkoutActivityType, at path: JSONPath
+  ) throws(ScenarioError) -> [String: MetadataValue] {
+    let locationPath = path.appending(key: "swimmingLocationType")
+    let lapPath = path.appending(key: "lapLength")
+    guard let locationValue = fields["swimmingLocationType"] else {
+      if fields["lapLength"] != nil {
+        throw fail(
+          lapPath,
+          "a lap length is a pool's: add \"swimmingLocationType\": \"pool\" to \(path), or remove \"lapLength\""
+        )
+      }
+      return [:]
+    }
+    guard leg == .swimming else {
+      throw fail(
+        locationPath,
+        "a swimming location is a swimming activity's (this one's is \(JSONPath.quoted(leg.name))): give \"activity\": \"swimming\", or remove \"swimmingLocationType\"\(fields["lapLength"] == nil ? "" : " and \"lapLength\"")"
+      )
+    }
+    let text = try choice(
+      locationValue, at: locationPath, noun: "a swimming location",
+      options: SwimPlan.Location.allCases.map(\.name))
+    let location: SwimPlan.Location = text == "pool" ? .pool : .openWater
+    var lapLength = 25.0
+    if let value = fields["lapLength"] {
+      guard location == .pool else {
+        throw fail(lapPath, "open water has no lap length: remove \"lapLength\"")
+      }
+      let expected =
+        "the pool's length in metres, above 0 and at most 10000, for example 25 or 50"
+      guard case .number(let metres) = value else {
+        throw fail(lapPath, "\(Self.describe(value)) is not a number (expected \(expected))")
+      }
+      guard metres > 0, metres <= 10_000 else {
+        throw fail(lapPath, "\(Self.describe(value)) is out of range (expected \(expected))")
+      }
+      lapLength = metres
+    }
+    return SwimPlan.workoutMetadata(location: location, lapLength: lapLength)
   }
 }

@@ -84,7 +84,7 @@ struct PreparedScenario {
           later.append((action.at.seconds, next))
           swims = swims || next == .swimming
         }
-        if case .app(.beginActivity(.swimming)) = action.kind { swims = true }
+        if case .app(.beginActivity(.swimming, _)) = action.kind { swims = true }
       }
       let path = Scenario.recordingFilePath(recording, scenarioURL: scenario.sourceURL)
       let replay = try Self.course(

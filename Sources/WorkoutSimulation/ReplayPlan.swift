@@ -267,7 +267,7 @@ public struct ReplayPlan: Sendable {
       if case .app(.newSession(let activity?)) = action.kind {
         members.append(("activity", .string(activity.name)))
       }
-      if case .app(.beginActivity(let activity)) = action.kind {
+      if case .app(.beginActivity(let activity, _)) = action.kind {
         members.append(("activity", .string(activity.name)))
       }
       return .object(members)

@@ -88,9 +88,15 @@ public struct SimulationSession {
   /// The activity of the session that records ``swimEvents`` (``PreparedScenario/watchEventActivity``).
   private let watchEventActivity: WorkoutActivityType
   private var nextSwimEvent = 0 { didSet { registerTimeline() } }
-  /// Whether ``swimEvents`` from ``nextSwimEvent`` are a pool leg's lengths counted on the
-  /// course (``poolLegBegan(lapLength:at:)``), dropped once another leg is current.
+  /// Whether ``swimEvents`` from ``nextSwimEvent`` are a pool swim's lengths counted on the
+  /// course (``poolSwimBegan(lapLength:at:)``), dropped once the current session or leg is not
+  /// a swim.
   private var lengthsFromCourse = false
+  /// Whether the lengths counted on the course are a swimming session's
+  /// (``poolSessionMade(_:lapLength:)``: counted while the session swims, without a leg or in a
+  /// `swimming` one) rather than a pool leg's (counted while that leg, a `swimming` activity,
+  /// is current).
+  private var lengthsOfSession = false
   /// The timeline's two sources of due instants, in their order at an equal instant: the
   /// swim's next event (the swimmer touches the wall), then the next timeline action (then
   /// presses the button).
@@ -365,18 +371,24 @@ public struct SimulationSession {
     return true
   }
 
-  /// A multisport workout's swimming leg began at `start` with a pool configuration of
-  /// `lapLength` metres (`beginNewActivity` with `swimmingLocationType` `.pool` and a
-  /// `lapLength`): when the scenario has no lengths of its own (no `swim`, no replayed pool
-  /// swim), the watch counts the leg's lengths on the course, one each `lapLength` metres the
-  /// body swims from `start` (``WorkoutPhysiology/SwimPlan/courseLengths(course:speed:from:poolLength:limit:)``),
-  /// recorded as a scripted pool swim's are: a `lap` event and one `distanceSwimming` and
-  /// `swimmingStrokeCount` sample per length (docs/models.md#swimming). They stop when
-  /// another leg becomes current.
+  /// A pool swim began at `start` with a pool configuration of `lapLength` metres: a
+  /// multisport workout's swimming leg (`beginNewActivity` with `swimmingLocationType` `.pool`
+  /// and a `lapLength`, or the timeline's `beginActivity` with `"swimmingLocationType": "pool"`),
+  /// or a swimming workout's session made with such a configuration
+  /// (`HKWorkoutSession(healthStore:configuration:)`). When the scenario has no lengths of its
+  /// own (no `swim`, no replayed pool swim), the watch counts the swim's lengths on the course,
+  /// one each `lapLength` metres the body swims from `start`
+  /// (``WorkoutPhysiology/SwimPlan/courseLengths(course:speed:from:poolLength:limit:)``: the
+  /// course's speed is the swimmer's pace, the stroke the default swimmer's freestyle at 1.3 m a
+  /// stroke), recorded as a scripted pool swim's are: a `lap` event and one `distanceSwimming`
+  /// and `swimmingStrokeCount` sample per length (docs/models.md#swimming). A leg's stop when
+  /// the leg is no longer current (another leg, or none); a session's
+  /// (``poolSessionMade(_:lapLength:)``) when the current session, or its current leg, is not
+  /// a swim.
   ///
-  /// - Returns: whether the leg's lengths are counted on the course.
+  /// - Returns: whether the swim's lengths are counted on the course.
   @discardableResult
-  package mutating func poolLegBegan(lapLength: Double, at start: SimulationInstant) -> Bool {
+  package mutating func poolSwimBegan(lapLength: Double, at start: SimulationInstant) -> Bool {
     guard scenario.swim == nil, lengthsFromCourse || nextSwimEvent >= swimEvents.count,
       lapLength > 0, lapLength.isFinite
     else { return false }
@@ -387,6 +399,7 @@ public struct SimulationSession {
       poolLength: lapLength)
     poolLength = lapLength
     lengthsFromCourse = true
+    lengthsOfSession = false
     swimEvents = Array(swimEvents[..<nextSwimEvent]) + lengths
     dueChanged = true
     return true
@@ -409,8 +422,12 @@ public struct SimulationSession {
         ofSession: index,
         { ($0.isActive, $0.startDate, $0.currentActivity?.activityType) })
     else { return }
-    if lengthsFromCourse, builder.2 != .swimming {
-      // The pool leg is over: its lengths counted on the course stop with it.
+    let swims =
+      lengthsOfSession
+      ? (builder.2 ?? engine.activity(ofSession: index)) == .swimming : builder.2 == .swimming
+    if lengthsFromCourse, !swims {
+      // The pool swim is over (another leg, none, or another workout): its lengths counted on
+      // the course stop with it.
       nextSwimEvent = swimEvents.count
       lengthsFromCourse = false
       return
@@ -644,8 +661,41 @@ public struct SimulationSession {
         default: break
         }
         engine.perform(call, at: at, timeline: action.location)
+        if case .beginActivity(.swimming, _) = call { timelineSwimLegBegan(at: at) }
       }
     }
+  }
+
+  /// The app made swimming session `index` with a pool configuration of `lapLength` metres
+  /// (`HKWorkoutSession(healthStore:configuration:)` with `swimmingLocationType` `.pool` and a
+  /// `lapLength`) in a scenario without lengths of its own: the watch counts the session's
+  /// lengths on the course from now (``poolSwimBegan(lapLength:at:)``), and records its
+  /// `distanceSwimming` and `swimmingStrokeCount` once per length, not every 10 s
+  /// (docs/models.md#swimming). A scenario with a pool swim of its own takes the app's pool
+  /// through ``setPoolLength(_:)`` instead.
+  ///
+  /// - Returns: whether the session's lengths are counted on the course.
+  @discardableResult
+  package mutating func poolSessionMade(_ index: Int, lapLength: Double) -> Bool {
+    guard poolSwimBegan(lapLength: lapLength, at: engine.now) else { return false }
+    lengthsOfSession = true
+    engine.setCountsPoolLengths(ofSession: index)
+    return true
+  }
+
+  /// After the timeline's `beginActivity` of a swimming activity at `instant`: when it began a
+  /// pool leg (its metadata, the entry's `swimmingLocationType` `pool` and `lapLength` under the
+  /// scenario's, has `HKSwimmingLocationType` 1 and an `HKLapLength` in metres), the watch
+  /// counts its lengths on the course as the Swift door's `beginNewActivity` does
+  /// (``poolSwimBegan(lapLength:at:)``, one home for both).
+  private mutating func timelineSwimLegBegan(at instant: SimulationInstant) {
+    guard let index = engine.currentSessionIndex,
+      let leg = engine.withBuilder(ofSession: index, { $0.currentActivity }) ?? nil,
+      leg.activityType == .swimming, leg.startDate == instant,
+      leg.metadata[SwimPlan.locationTypeKey] == .number(Double(SwimPlan.Location.pool.rawValue)),
+      case .quantity(let metres, "m")? = leg.metadata[SwimPlan.lapLengthKey]
+    else { return }
+    poolSwimBegan(lapLength: metres, at: instant)
   }
 
   /// The device's time zone becomes `name` at `instant` (a timeline `timeZone` action): one

@@ -278,10 +278,19 @@ enum ScriptedApp {
       case .addEvent(let type): await add(HKWorkoutEventType(type), at: now)
       case .newSession(let activity):
         makeSession(activity: activity ?? scenario.activity)
-      case .beginActivity(let activity):
+      case .beginActivity(let activity, let metadata):
         let configuration = HKWorkoutConfiguration()
         configuration.activityType = HKWorkoutActivityType(activity)
         configuration.locationType = session?.workoutConfiguration.locationType ?? .unknown
+        // The timeline's swimming leg (`swimmingLocationType`, `lapLength` in metres).
+        if case .number(let location)? = metadata[HKMetadataKeySwimmingLocationType],
+          let type = HKWorkoutSwimmingLocationType(rawValue: Int(location))
+        {
+          configuration.swimmingLocationType = type
+        }
+        if case .quantity(let metres, "m")? = metadata[HKMetadataKeyLapLength] {
+          configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: metres)
+        }
         session?.beginNewActivity(configuration: configuration, date: now, metadata: nil)
       case .endActivity:
         session?.endCurrentActivity(on: now)

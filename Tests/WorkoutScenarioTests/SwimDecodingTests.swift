@@ -59,7 +59,7 @@ struct SwimDecodingTests {
   func swimInATriathlon() {
     #expect(
       errorLine(swim(#"{ "sets": [ { "lengths": 4 } ] }"#, activity: "swimBikeRun"))
-        == "s.json: swim: a swim needs \"activity\": \"swimming\" (the scenario's activity is \"swimBikeRun\"): a swimBikeRun workout's swimming leg cannot be scripted as a swim yet (no pool, lengths or sets); remove \"swim\" and give the leg as \"course\" segments (its duration and speed) between its timeline's {\"do\": \"beginActivity\", \"activity\": \"swimming\"} and the next beginActivity"
+        == "s.json: swim: a swim needs \"activity\": \"swimming\" (the scenario's activity is \"swimBikeRun\"): a swimBikeRun workout's swimming leg is not a swim's sets; remove \"swim\", give the leg as \"course\" segments (its duration and speed) and begin it with {\"do\": \"beginActivity\", \"activity\": \"swimming\", \"swimmingLocationType\": \"pool\", \"lapLength\": 25} in the timeline (or \"openWater\" without \"lapLength\"): the watch counts the pool's lengths on the course until the next beginActivity"
     )
   }
 

@@ -141,7 +141,11 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// A pool swim's `lapLength` is the pool the watch counts lengths of: it replaces the
   /// scenario's `swim.lapLength` for the lengths still to come (the sets keep their distances
   /// and times), and the saved workout's `HKLapLength` is the app's
-  /// (docs/scenario-format.md#swim).
+  /// (docs/scenario-format.md#swim). In a scenario without a pool swim of its own (no `swim`,
+  /// no replayed pool swim) the watch counts the app's pool's lengths on the course, the
+  /// course's speed the swimmer's pace and the strokes the default swimmer's freestyle (project
+  /// rule, docs/models.md#swimming): a `lap` event and one `distanceSwimming` and
+  /// `swimmingStrokeCount` sample per length instead of samples every 10 s.
   @available(iOS 26.0, watchOS 5.0, *)
   public init(
     healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration
@@ -200,7 +204,11 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     // docs/models.md#swimming); the watch counts the lengths of the app's pool.
     let configured = Self.swimmingMetadata(of: workoutConfiguration)
     simulation.mutate { state in
-      if let poolLength, engineDevice == .watch { state.session.setPoolLength(poolLength) }
+      if let poolLength, engineDevice == .watch, !state.session.setPoolLength(poolLength) {
+        // No pool swim in the scenario: the watch counts the app's pool's lengths on the
+        // course, as a pool leg's (docs/models.md#swimming).
+        state.session.poolSessionMade(index, lapLength: poolLength)
+      }
       if !configured.isEmpty {
         state.session.withEngine(of: engineDevice) {
           $0.setConfigurationMetadata(configured, ofSession: index)
@@ -441,7 +449,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
           date: instant)
       }
       if began, engineDevice == .watch, let legPool {
-        session.poolLegBegan(lapLength: legPool, at: instant)
+        session.poolSwimBegan(lapLength: legPool, at: instant)
       }
       return began
     }

@@ -84,6 +84,17 @@ extension WorkoutEngine {
     sessions[index].configurationMetadata = metadata
   }
 
+  /// The watch counts swimming session `index`'s pool lengths itself, on the course (a session
+  /// the app made with a pool configuration in a scenario without lengths of its own: no
+  /// `swim`, no replayed pool swim; `SimulationSession.poolSwimBegan(lapLength:at:)` records
+  /// them), as part of making the session: from the session's next sampling interval on, its
+  /// `distanceSwimming` and `swimmingStrokeCount` are recorded once per length, not on the grid
+  /// (docs/models.md#swimming).
+  package mutating func setCountsPoolLengths(ofSession index: Int) {
+    guard sessions.indices.contains(index) else { return }
+    sessions[index].countsPoolLengths = true
+  }
+
   /// The metadata the app added to session `index`'s builder.
   public func appMetadata(ofSession index: Int) -> [String: MetadataValue] {
     sessions.indices.contains(index) ? sessions[index].appMetadata : [:]

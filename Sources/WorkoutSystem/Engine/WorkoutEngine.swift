@@ -17,6 +17,11 @@ struct EngineSession {
   /// and pool length), which replaces the configuration's for the activity whole when it names
   /// one of its keys (``WorkoutEngine/activityMetadata(configured:app:)``, the legs' rule).
   var configurationMetadata: [String: MetadataValue] = [:]
+  /// Whether the watch counts this swimming session's pool lengths on the course (a pool
+  /// configuration in a scenario without lengths of its own:
+  /// ``WorkoutEngine/setCountsPoolLengths(ofSession:)``): its `distanceSwimming` and
+  /// `swimmingStrokeCount` are recorded once per length, not on the grid.
+  var countsPoolLengths = false
   /// The spans in which the session collected, nanoseconds, in order: each running interval
   /// from its opening (not before collection's start) to its closing (`end` `nil` while it is
   /// open), touching spans merged (an activity switch closes and opens at one instant). The
@@ -432,9 +437,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .marker: addEvent(.marker, session: index, at: date, call: .engine(action))
     case .segment: addEvent(.segment, session: index, at: date, call: .engine(action))
     case .addEvent(let type): addEvent(type, session: index, at: date, call: .builder(.addEvent))
-    case .beginActivity(let type):
+    case .beginActivity(let type, let metadata):
       beginActivity(
-        type, location: sessions[index].builder.locationType, session: index, at: date, date: date)
+        type, location: sessions[index].builder.locationType, metadata: metadata, session: index,
+        at: date, date: date)
     case .endActivity: endActivity(session: index, at: date, date: date)
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
       .extendedRuntime, .mirroring, .link, .phone:
@@ -709,15 +715,24 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   /// The types session `index`'s data source records per event rather than on the grid:
   /// ``WorkoutEngineConfiguration/eventRecordedTypes`` (a scripted or replayed pool swim's), and
-  /// while a pool leg is current (a `swimming` activity whose metadata has
-  /// `HKSwimmingLocationType` 1, `HKWorkoutSwimmingLocationType.pool`, as a multisport
-  /// workout's leg begun with a pool configuration has) `distanceSwimming` and
-  /// `swimmingStrokeCount`, recorded once per length (docs/models.md#swimming).
+  /// `distanceSwimming` and `swimmingStrokeCount`, recorded once per length
+  /// (docs/models.md#swimming), while a pool leg is current (a `swimming` activity whose
+  /// metadata has `HKSwimmingLocationType` 1, `HKWorkoutSwimmingLocationType.pool`, as a
+  /// multisport workout's leg begun with a pool configuration has) or while a pool swimming
+  /// session whose lengths the watch counts (``setCountsPoolLengths(ofSession:)``) swims (no
+  /// leg, or a `swimming` one).
   func eventRecordedTypes(ofSession index: Int) -> QuantityTypeSet {
     var types = configuration.eventRecordedTypes
-    if let leg = sessions[index].builder.currentActivity, leg.activityType == .swimming,
-      leg.metadata["HKSwimmingLocationType"] == .number(1)
-    {
+    let leg = sessions[index].builder.currentActivity
+    let poolLeg =
+      leg.map {
+        $0.activityType == .swimming && $0.metadata["HKSwimmingLocationType"] == .number(1)
+      }
+      ?? false
+    let poolSession =
+      sessions[index].countsPoolLengths
+      && (leg?.activityType ?? sessions[index].activity) == .swimming
+    if poolLeg || poolSession {
       types.insert(.distanceSwimming)
       types.insert(.swimmingStrokeCount)
     }

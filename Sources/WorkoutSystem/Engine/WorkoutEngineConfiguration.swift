@@ -95,8 +95,12 @@ public enum AppAction: Sendable, Hashable {
   case newSession(activity: WorkoutActivityType?)
   /// The app begins an activity of this type in its current session's workout at the action's
   /// instant (`beginNewActivity(configuration:date:metadata:)`, the session's location): a leg
-  /// of a `swimBikeRun` workout or an interval (WorkoutEngine+Activities.swift).
-  case beginActivity(WorkoutActivityType)
+  /// of a `swimBikeRun` workout or an interval (WorkoutEngine+Activities.swift). `metadata` is
+  /// what the activity's `HKWorkoutConfiguration` gives it: a swimming leg's
+  /// `HKSwimmingLocationType` and, in a pool, `HKLapLength` in metres (the timeline's
+  /// `swimmingLocationType` and `lapLength`, docs/scenario-format.md#timeline-actions); empty
+  /// for a configuration of the activity type alone.
+  case beginActivity(WorkoutActivityType, metadata: [String: MetadataValue] = [:])
   /// The app ends the current activity at the action's instant (`endCurrentActivity(on:)`).
   case endActivity
   /// The app process dies; sessions and builders go on system-side.

@@ -1,0 +1,66 @@
+import Testing
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSimTestSupport
+import WorkoutSimulation
+
+/// A triathlon's pool leg from the command line (swim26 item 2): `beginActivity` with
+/// `swimmingLocationType` and `lapLength` makes the leg a pool the watch counts lengths of on
+/// the course, as the Swift door's `beginNewActivity` does (docs/models.md#swimming).
+@Suite struct PoolLegTimelineTests {
+  /// A `swimBikeRun` workout: the course swims 0.8 m/s for 100 s, then runs 3.2 m/s; the swim
+  /// leg `leg` (the `beginActivity` entry's swimming keys) from 0 to 100 s, the run leg to
+  /// 200 s.
+  func triathlon(_ leg: String) throws -> WorkoutRecord {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimBikeRun", "location": "outdoor",
+        "course": [ { "duration": 100, "speed": 0.8 }, { "duration": 100, "speed": 3.2 } ],
+        "timeline": [
+          { "at": 0, "do": "start" },
+          { "at": 0, "do": "beginActivity", "activity": "swimming"\(leg) },
+          { "at": 100, "do": "beginActivity", "activity": "running" },
+          { "at": 200, "do": "end" } ] }
+      """)
+    return try #require(try Simulation.run(scenario).records.first)
+  }
+
+  func sum(_ type: QuantityType, of activity: WorkoutActivityRecord) -> Double? {
+    guard case .cumulative(let values) = activity.statistics[type] else { return nil }
+    return values.sum
+  }
+
+  /// A 25 m pool leg at 0.8 m/s: a length every 25 / 0.8 = 31.25 s, ending at 31.25, 62.5 and
+  /// 93.75 s (the 4th would end at 125 s, in the run leg): three `lap` events of 31.25 s from
+  /// 0, 31.25 and 62.5 s, 3 × 25 = 75 m of `distanceSwimming` (not the 100 × 0.8 = 80 m of
+  /// samples every 10 s) and 19 + 19 + 20 = 58 strokes (25 / 1.3 = 19.23 a length, whole
+  /// strokes carried: round(57.69) = 58); the leg's metadata is its pool (1, 25 m); the run
+  /// leg has no lengths.
+  @Test func aTimelinePoolLegRecordsLengths() throws {
+    let record = try triathlon(#", "swimmingLocationType": "pool", "lapLength": 25"#)
+    #expect(record.activities.count == 2)
+    let swim = record.activities[0]
+    let laps = swim.events.filter { $0.type == .lap }
+    #expect(laps.map(\.date.seconds) == [0, 31.25, 62.5])
+    #expect(
+      laps.map(\.duration) == [.milliseconds(31_250), .milliseconds(31_250), .milliseconds(31_250)])
+    #expect(sum(.distanceSwimming, of: swim) == 75)
+    #expect(sum(.swimmingStrokeCount, of: swim) == 58)
+    #expect(
+      swim.metadata == [
+        "HKSwimmingLocationType": .number(1), "HKLapLength": .quantity(25, unit: "m"),
+      ])
+    #expect(record.activities[1].events.filter { $0.type == .lap }.isEmpty)
+  }
+
+  /// The control: an open-water leg keeps its samples every 10 s, 100 × 0.8 = 80 m, and
+  /// records no lengths; its metadata is open water (2) alone.
+  @Test func aTimelineOpenWaterLegKeepsItsSamples() throws {
+    let record = try triathlon(#", "swimmingLocationType": "openWater""#)
+    let swim = record.activities[0]
+    #expect(swim.events.filter { $0.type == .lap }.isEmpty)
+    let metres = try #require(sum(.distanceSwimming, of: swim))
+    #expect(abs(metres - 80) < 1e-9)
+    #expect(swim.metadata == ["HKSwimmingLocationType": .number(2)])
+  }
+}

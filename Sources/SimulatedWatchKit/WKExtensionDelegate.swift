@@ -130,10 +130,13 @@ extension WKExtensionDelegate {
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void
   ) {
-    let call = RefreshBox((self, userInfo, completionHandler))
+    // One box each (a box of a tuple of them was released once too often on Linux).
+    let delegate = RefreshBox(self)
+    let payload = RefreshBox(userInfo)
+    let completion = RefreshBox(completionHandler)
     Task { @MainActor in
-      let (delegate, userInfo, completionHandler) = call.value
-      completionHandler(await delegate.didReceiveRemoteNotification(userInfo))
+      let result = await delegate.value.didReceiveRemoteNotification(payload.value)
+      completion.value(result)
     }
   }
 

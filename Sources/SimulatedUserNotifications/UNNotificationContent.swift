@@ -21,6 +21,8 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
     var relevanceScore = 0.0
     var targetContentIdentifier: String?
     var attachments: [UNNotificationAttachment] = []
+    var filterCriteria: String?
+    var launchImageName = ""
   }
 
   var fields: Fields
@@ -78,6 +80,18 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
   /// made (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/attachments).
   public var attachments: [UNNotificationAttachment] { fields.attachments }
+  /// The criteria a Focus filter matches to show the notification in the current Focus, or
+  /// `nil` (iOS 16, watchOS 9; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/filtercriteria).
+  /// Kept; the simulation has no Focus, so every notification is shown
+  /// (docs/phone.md#notifications).
+  public var filterCriteria: String? { fields.filterCriteria }
+  /// The launch image shown when the notification launches the app; empty by default (iOS 10,
+  /// not on watchOS; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/launchimagename).
+  /// Declared for every platform, as this module serves the phone's code and the watch's alike;
+  /// kept, and nothing is shown.
+  public var launchImageName: String { fields.launchImageName }
 }
 
 /// A notification's content the app fills in (Apple doc:
@@ -167,6 +181,20 @@ public class UNMutableNotificationContent: UNNotificationContent, @unchecked Sen
   override public var attachments: [UNNotificationAttachment] {
     get { fields.attachments }
     set { fields.attachments = newValue }
+  }
+  /// The Focus filter criteria (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/filtercriteria).
+  /// Kept as set; no Focus hides a notification in the simulation.
+  override public var filterCriteria: String? {
+    get { fields.filterCriteria }
+    set { fields.filterCriteria = newValue }
+  }
+  /// The launch image's name (iOS only; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/launchimagename).
+  /// Kept as set; nothing is shown.
+  override public var launchImageName: String {
+    get { fields.launchImageName }
+    set { fields.launchImageName = newValue }
   }
 }
 

@@ -365,14 +365,16 @@ extension AppSimulation {
   }
 }
 
-/// Launches the scheduled refresh and expires tasks that ran out of time.
+/// Launches the scheduled refresh, expires tasks that ran out of time, and answers a
+/// registration for remote notifications.
 struct WatchRefreshTimer: SystemTimer {
   weak let simulation: AppSimulation?
 
   func nextDue(after now: SimulationInstant, state: AppSimulation.State) -> SimulationInstant? {
     guard let refresh = state.extensionState(WatchKitState.self)?.refresh else { return nil }
     var next: SimulationInstant?
-    for instant in [refresh.scheduled?.launchAt].compactMap({ $0 })
+    let remote = state.extensionState(WatchKitState.self)?.remote.pending?.at
+    for instant in [refresh.scheduled?.launchAt, remote].compactMap({ $0 })
       + refresh.running.map(\.expiresAt)
     where instant > now {
       if next.map({ instant < $0 }) ?? true { next = instant }
@@ -385,7 +387,8 @@ struct WatchRefreshTimer: SystemTimer {
   {
     guard let simulation else { return [] }
     return state.withExtension(WatchKitState.self, of: simulation) { watchKit, state in
-      var callbacks: [AppSimulation.Callback] = []
+      // The answer of a registration for remote notifications due now.
+      var callbacks = simulation.answerRemoteRegistration(at: now, &watchKit, &state)
       let identifier = AppSimulation.watchRefreshIdentifier
       let generation = state.processGeneration()
       // Expirations first: a task's time runs out before another launches at the instant.

@@ -91,9 +91,94 @@ import Synchronization
   /// (docs/healthkit-behaviour.md#app-states). Not called when a background app is suspended,
   /// or when it crashes. Optional in WatchKit.
   func applicationDidEnterBackground()
+
+  /// The app registered with Apple Push Notification service; `deviceToken` is the token to
+  /// send to the app's server (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/didregisterforremotenotifications(withdevicetoken:)).
+  /// Called on the main actor one second after
+  /// ``WKApplication/registerForRemoteNotifications()`` when the scenario gives
+  /// `watch.pushToken` (its bytes) (docs/healthkit-behaviour.md#remote-notifications). Optional
+  /// in WatchKit.
+  func didRegisterForRemoteNotifications(withDeviceToken deviceToken: Data)
+
+  /// The registration with Apple Push Notification service failed (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/didfailtoregisterforremotenotificationswitherror(_:)).
+  /// Called on the main actor one second after
+  /// ``WKApplication/registerForRemoteNotifications()`` when the scenario gives no
+  /// `watch.pushToken`: an `NSError` in `WKErrorDomain`, code 1, whose message says what to add
+  /// (docs/healthkit-behaviour.md#remote-notifications). Optional in WatchKit.
+  func didFailToRegisterForRemoteNotificationsWithError(_ error: any Error)
+
+  /// A background notification arrived with `userInfo`, its payload: do the work it asks for,
+  /// then call `completionHandler` with the result (Apple doc of the same method on the older
+  /// `WKExtensionDelegate`:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)).
+  /// Called on the main actor for each `AppSimulation.deliverRemoteNotification(userInfo:)` to a
+  /// registered app, after `applicationDidFinishLaunching()` when the notification launched it;
+  /// virtual time holds until `completionHandler` is called
+  /// (docs/healthkit-behaviour.md#remote-notifications). Optional in WatchKit: the default calls
+  /// the async form ``didReceiveRemoteNotification(_:)`` and passes on its result.
+  func didReceiveRemoteNotification(
+    _ userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void)
+
+  /// A background notification arrived, the async form Swift imports of
+  /// `didReceiveRemoteNotification(_:fetchCompletionHandler:)` (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)):
+  /// return the result when the work is done. Called on the main actor when the delegate does
+  /// not implement the completion handler form. Optional in WatchKit.
+  func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
+    -> WKBackgroundFetchResult
+
+  /// The system launched the app to resume `extendedRuntimeSession`, a session the app
+  /// scheduled before its process ended: set the session's delegate to keep it (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-4qxgv;
+  /// optional in WatchKit). The simulation does not call it yet: a crash ends the app's
+  /// scheduled and running sessions (docs/healthkit-behaviour.md#extended-runtime-sessions), so
+  /// no session outlives its process, and a session that starts while the app runs goes to the
+  /// delegate its object already has.
+  func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession)
 }
 
 extension WKApplicationDelegate {
+  /// Does nothing (optional in WatchKit).
+  public func didRegisterForRemoteNotifications(withDeviceToken deviceToken: Data) {}
+
+  /// Does nothing (optional in WatchKit).
+  public func didFailToRegisterForRemoteNotificationsWithError(_ error: any Error) {}
+
+  /// Calls the async form ``didReceiveRemoteNotification(_:)`` on the main actor and passes its
+  /// result to `completionHandler` (optional in WatchKit; a project rule: an app implements
+  /// one form or the other).
+  public func didReceiveRemoteNotification(
+    _ userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void
+  ) {
+    // One box each (a box of a tuple of them was released once too often on Linux).
+    let delegate = RefreshBox(self)
+    let payload = RefreshBox(userInfo)
+    let completion = RefreshBox(completionHandler)
+    Task { @MainActor in
+      let result = await delegate.value.didReceiveRemoteNotification(payload.value)
+      completion.value(result)
+    }
+  }
+
+  /// Answers ``WKBackgroundFetchResult/noData`` at once and reports it as a `notDelivered`
+  /// warning (optional in WatchKit; a project rule: the payload reached none of the app's code,
+  /// often a method whose signature differs).
+  public func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
+    -> WKBackgroundFetchResult
+  {
+    AppSimulation.running?.reportUnhandledRefresh(
+      message: AppSimulation.remoteNotificationUnhandledMessage(owner: "WKApplication"),
+      call: AppSimulation.remoteNotificationCall)
+    return .noData
+  }
+
+  /// Does nothing (optional in WatchKit).
+  public func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession) {}
+
   /// Does nothing (optional in WatchKit).
   public func applicationDidBecomeActive() {}
 
@@ -181,6 +266,38 @@ struct ApplicationDelegateBox: @unchecked Sendable {
     switch self {
     case .application(let delegate): delegate.handle(backgroundTasks)
     case .extension(let delegate): delegate.handle(backgroundTasks)
+    }
+  }
+
+  /// The protocol's `didRegisterForRemoteNotifications(withDeviceToken:)`.
+  func didRegisterForRemoteNotifications(withDeviceToken deviceToken: Data) {
+    switch self {
+    case .application(let delegate):
+      delegate.didRegisterForRemoteNotifications(withDeviceToken: deviceToken)
+    case .extension(let delegate):
+      delegate.didRegisterForRemoteNotifications(withDeviceToken: deviceToken)
+    }
+  }
+
+  /// The protocol's `didFailToRegisterForRemoteNotificationsWithError(_:)`.
+  func didFailToRegisterForRemoteNotificationsWithError(_ error: any Error) {
+    switch self {
+    case .application(let delegate):
+      delegate.didFailToRegisterForRemoteNotificationsWithError(error)
+    case .extension(let delegate): delegate.didFailToRegisterForRemoteNotificationsWithError(error)
+    }
+  }
+
+  /// The protocol's `didReceiveRemoteNotification(_:fetchCompletionHandler:)`.
+  func didReceiveRemoteNotification(
+    _ userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void
+  ) {
+    switch self {
+    case .application(let delegate):
+      delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
+    case .extension(let delegate):
+      delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
     }
   }
 

@@ -55,6 +55,38 @@ import SimulationDriver
   /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/applicationdidenterbackground()):
   /// as ``WKApplicationDelegate/applicationDidEnterBackground()``. Optional in WatchKit.
   func applicationDidEnterBackground()
+
+  /// The app registered with Apple Push Notification service (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didregisterforremotenotifications(withdevicetoken:)):
+  /// as ``WKApplicationDelegate/didRegisterForRemoteNotifications(withDeviceToken:)``. Optional
+  /// in WatchKit.
+  func didRegisterForRemoteNotifications(withDeviceToken deviceToken: Data)
+
+  /// The registration with Apple Push Notification service failed (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didfailtoregisterforremotenotificationswitherror(_:)):
+  /// as ``WKApplicationDelegate/didFailToRegisterForRemoteNotificationsWithError(_:)``.
+  /// Optional in WatchKit.
+  func didFailToRegisterForRemoteNotificationsWithError(_ error: any Error)
+
+  /// A background notification arrived (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)):
+  /// as `WKApplicationDelegate`'s `didReceiveRemoteNotification(_:fetchCompletionHandler:)`.
+  /// Optional in WatchKit.
+  func didReceiveRemoteNotification(
+    _ userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void)
+
+  /// A background notification arrived, the async form Swift imports (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)):
+  /// as ``WKApplicationDelegate/didReceiveRemoteNotification(_:)``. Optional in WatchKit.
+  func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
+    -> WKBackgroundFetchResult
+
+  /// The system launched the app to resume a session it scheduled (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-4qxgv):
+  /// as `WKApplicationDelegate`'s `handle(_:)` of an extended runtime session, not called yet.
+  /// Optional in WatchKit.
+  func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession)
 }
 
 @available(watchOS, introduced: 2.0, deprecated: 9.2)
@@ -85,6 +117,42 @@ extension WKExtensionDelegate {
 
   /// Does nothing (optional in WatchKit).
   public func applicationDidEnterBackground() {}
+
+  /// Does nothing (optional in WatchKit).
+  public func didRegisterForRemoteNotifications(withDeviceToken deviceToken: Data) {}
+
+  /// Does nothing (optional in WatchKit).
+  public func didFailToRegisterForRemoteNotificationsWithError(_ error: any Error) {}
+
+  /// Calls the async form ``didReceiveRemoteNotification(_:)`` and passes on its result, as
+  /// ``WKApplicationDelegate``'s default does.
+  public func didReceiveRemoteNotification(
+    _ userInfo: [AnyHashable: Any],
+    fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void
+  ) {
+    // One box each (a box of a tuple of them was released once too often on Linux).
+    let delegate = RefreshBox(self)
+    let payload = RefreshBox(userInfo)
+    let completion = RefreshBox(completionHandler)
+    Task { @MainActor in
+      let result = await delegate.value.didReceiveRemoteNotification(payload.value)
+      completion.value(result)
+    }
+  }
+
+  /// Answers ``WKBackgroundFetchResult/noData`` at once and reports it, as
+  /// ``WKApplicationDelegate``'s default does.
+  public func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
+    -> WKBackgroundFetchResult
+  {
+    AppSimulation.running?.reportUnhandledRefresh(
+      message: AppSimulation.remoteNotificationUnhandledMessage(owner: "WKExtension"),
+      call: AppSimulation.remoteNotificationCall)
+    return .noData
+  }
+
+  /// Does nothing (optional in WatchKit).
+  public func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession) {}
 }
 
 extension WKExtension {

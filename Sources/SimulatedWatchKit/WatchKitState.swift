@@ -26,6 +26,9 @@ struct WatchKitState: SimulationExtension {
   /// Background refresh: the scheduled refresh and the launched tasks
   /// (``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)``).
   var refresh = BackgroundRefreshState()
+  /// Remote notifications: the registration and the notifications delivered
+  /// (``WKApplication/registerForRemoteNotifications()``).
+  var remote = RemoteNotificationState()
   /// The states the launches of the app's code that are queued and not run yet launch into
   /// (the engine's `notRunning → X` change of each, in order): a launch makes its calls for
   /// that state, not for the one the engine is in when it runs, and the life-cycle calls of

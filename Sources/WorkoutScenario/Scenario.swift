@@ -69,6 +69,12 @@ public struct Scenario: Sendable, Equatable {
   /// watch face and their daily reload budget (docs/scenario-format.md#the-watch); none and 50
   /// by default.
   public var complications = Complications()
+  /// `watch.pushToken`: the device token Apple Push Notification service gives the watch app
+  /// (a hex string in the file, its bytes here), or `nil` (the default): with it
+  /// `WKApplication.registerForRemoteNotifications()` succeeds with these bytes, without it the
+  /// registration fails (docs/scenario-format.md#the-watch,
+  /// docs/healthkit-behaviour.md#remote-notifications).
+  public var pushToken: [UInt8]?
   /// `selector`: the Digital Crown workout selector; ``Selector/init(items:continuous:sensitivity:)``
   /// defaults when the file has no `selector` key.
   public var selector = Selector()

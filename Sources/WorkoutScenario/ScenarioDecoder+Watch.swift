@@ -8,6 +8,7 @@ extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
     "autoPause", "appState", "complications", "complicationReloadBudget", "workoutReminders",
+    "pushToken",
   ]
   /// `watch.appState`'s values: the watch app's state at `t = 0`.
   static let watchAppStates = ["active", "notRunning"]
@@ -18,6 +19,10 @@ extension ScenarioDecoder {
   ]
   /// `complicationReloadBudget`'s range: reloads per complication per local day.
   static let complicationReloadBudgetRange = 1...1000
+  /// `pushToken`'s length in bytes (two hex digits each): 1 to 100 (a project rule: Apple says
+  /// device tokens vary in length, https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/didregisterforremotenotifications(withdevicetoken:);
+  /// today's are 32 bytes).
+  static let pushTokenBytes = 1...100
   static let autoPauseKeys = [
     "enabled", "speedThreshold", "pauseAfter", "resumeAfter", "pausesSession",
   ]
@@ -206,5 +211,43 @@ extension ScenarioDecoder {
         in: Self.complicationReloadBudgetRange)
     }
     return complications
+  }
+}
+
+extension ScenarioDecoder {
+  /// `watch.pushToken` of the `watch` object at `path` (`"a1b2..."`: an even number of hex
+  /// digits, upper or lower case, ``pushTokenBytes`` bytes), or `nil` without the key.
+  func pushToken(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> [UInt8]? {
+    guard let token = value["pushToken"] else { return nil }
+    let at = path.appending(key: "pushToken")
+    let expected =
+      "expected a device token as hex digits, two per byte, \(Self.pushTokenBytes.lowerBound) to "
+      + "\(Self.pushTokenBytes.upperBound) bytes, such as \"a1b2c3d4\""
+    guard case .string(let text) = token else {
+      throw fail(at, "\(Self.describe(token)) is not a device token (\(expected))")
+    }
+    let digits = Array(text.utf8)
+    var bytes: [UInt8] = []
+    var index = 0
+    while index + 1 < digits.count {
+      guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1])
+      else { break }
+      bytes.append(high << 4 | low)
+      index += 2
+    }
+    guard index == digits.count, Self.pushTokenBytes.contains(bytes.count) else {
+      throw fail(at, "\(Self.describe(token)) is not a device token (\(expected))")
+    }
+    return bytes
+  }
+
+  /// The value of the ASCII hex digit `digit`, or `nil`.
+  private static func hexValue(_ digit: UInt8) -> UInt8? {
+    switch digit {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }

@@ -313,6 +313,7 @@ struct ScenarioDecoder {
       attempt { () throws(ScenarioError) in
         scenario.watchAppState = try watchAppState(value, at: path("watch"))
         scenario.complications = try complications(value, at: path("watch"))
+        scenario.pushToken = try pushToken(value, at: path("watch"))
       }
     }
     attempt { () throws(ScenarioError) in try watchFace(fields, into: &scenario) }

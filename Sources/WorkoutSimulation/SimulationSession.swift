@@ -743,6 +743,17 @@ public struct SimulationSession {
     return (runs, launched)
   }
 
+  /// A remote notification reaches the watch app at `instant`
+  /// (``WorkoutEngine/remoteNotificationArrived(at:)``) through ``launchIntoBackground(_:)``.
+  /// Returns whether its handler counts as a background task and whether it launched a
+  /// process that was not running.
+  package mutating func launchForRemoteNotification(at instant: SimulationInstant)
+    -> (counted: Bool, launched: Bool)
+  {
+    let (counted, launched) = launchIntoBackground { $0.remoteNotificationArrived(at: instant) }
+    return (counted, launched)
+  }
+
   /// The phone's `HKHealthStore.startWatchApp` reaches the watch at `instant`
   /// (``WorkoutEngine/launchWatchAppForWorkout(at:)``) through ``launchIntoBackground(_:)``.
   /// Returns whether it launched a process that was not running.

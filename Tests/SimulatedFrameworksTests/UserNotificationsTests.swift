@@ -286,6 +286,8 @@ import WorkoutSystem
       content.sound = UNNotificationSound(named: UNNotificationSoundName("bell.caf"))
       content.relevanceScore = 0.75
       content.targetContentIdentifier = "timer-7"
+      content.filterCriteria = "work"
+      content.launchImageName = "Launch"
       try await center.add(
         UNNotificationRequest(identifier: "round", content: content, trigger: nil))
       let alarm = UNMutableNotificationContent()
@@ -301,6 +303,8 @@ import WorkoutSystem
       #expect(round.sound != .default)
       #expect(round.relevanceScore == 0.75)
       #expect(round.targetContentIdentifier == "timer-7")
+      #expect(round.filterCriteria == "work")
+      #expect(round.launchImageName == "Launch")
       let critical = try #require(delivered.last)
       #expect(
         critical.sound
@@ -313,6 +317,9 @@ import WorkoutSystem
       // Defaults: score 0, no target.
       #expect(critical.relevanceScore == 0)
       #expect(critical.targetContentIdentifier == nil)
+      // Defaults: no filter criteria, no launch image.
+      #expect(critical.filterCriteria == nil)
+      #expect(critical.launchImageName == "")
       let category = UNNotificationCategory(
         identifier: "timer", actions: [], intentIdentifiers: [],
         hiddenPreviewsBodyPlaceholder: "A timer finished", options: [.customDismissAction])

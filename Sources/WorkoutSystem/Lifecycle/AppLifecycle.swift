@@ -80,6 +80,10 @@ public enum AppStateCause: String, Sendable, Hashable, CaseIterable {
   /// The system launched or woke the app into the background for a background refresh task
   /// the app scheduled (docs/healthkit-behaviour.md#background-refresh).
   case backgroundRefresh
+  /// The system launched or woke the app into the background for a remote notification
+  /// (WatchKit's `didReceiveRemoteNotification(_:fetchCompletionHandler:)`,
+  /// docs/healthkit-behaviour.md#remote-notifications).
+  case remoteNotification
   /// The app crashed.
   case crash
   /// The app was relaunched after a crash.

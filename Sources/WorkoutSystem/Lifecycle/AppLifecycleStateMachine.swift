@@ -209,6 +209,26 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
     }
   }
 
+  /// A remote notification arrived at `date` for the app; `keepAlive` is the reason with the
+  /// notification's handler counted. Frontmost (active or inactive): stays (the delegate gets
+  /// the call in the foreground). Suspended: wakes into the background, cause
+  /// `remoteNotification`. Background: stays, its keep-alive follows `keepAlive`. Not running:
+  /// ``Action/launchInBackground(_:)`` (docs/healthkit-behaviour.md#remote-notifications).
+  mutating func remoteNotificationArrived(at date: Int64, keepAlive: KeepAliveReason) -> Action {
+    switch self.current {
+    case .active, .inactive:
+      return .none
+    case .notRunning:
+      return .launchInBackground(.remoteNotification)
+    case .suspended:
+      return self.move(
+        to: self.background(at: date, keepAlive: keepAlive), cause: .remoteNotification,
+        keepAlive: keepAlive)
+    case .background:
+      return self.keepAliveChanged(to: keepAlive, at: date)
+    }
+  }
+
   /// Content from the phone (a queued transfer, an urgent complication transfer) arrived at
   /// `date` for a suspended app: it wakes into the background (a not-running app is launched by
   /// the engine with

@@ -264,6 +264,26 @@ extension WorkoutEngine {
     return true
   }
 
+  /// A remote notification reaches the watch app at `date` (docs/healthkit-behaviour.md#remote-notifications):
+  /// the app machine decides (``AppLifecycleStateMachine/remoteNotificationArrived(at:keepAlive:)``)
+  /// and the engine carries it out. A frontmost app stays as it is; a suspended app wakes into
+  /// the background, a not-running app is launched into it (cause `remoteNotification`), as the
+  /// system does for a background notification (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)).
+  /// Its handler keeps the app alive as a background task does
+  /// (``KeepAliveReason/backgroundTask``) until ``backgroundRefreshEnded(at:)``. With the
+  /// lifecycle model off the app is always active and nothing is counted.
+  ///
+  /// - Returns: whether the handler was counted as a background task (the lifecycle model on).
+  public mutating func remoteNotificationArrived(at date: SimulationInstant) -> Bool {
+    guard lifecycleEnabled else { return false }
+    let reason = keepAlive == .none ? KeepAliveReason.backgroundTask : keepAlive
+    let action = app.remoteNotificationArrived(at: date.nanoseconds, keepAlive: reason)
+    backgroundTasksRunning += 1
+    applyApp(action, at: date)
+    return true
+  }
+
   /// A background refresh task of the app's current process finished at `date` (completed by
   /// the app, or its time ran out): when nothing else keeps the app alive, a background app's
   /// grace period starts (docs/healthkit-behaviour.md#background-refresh).

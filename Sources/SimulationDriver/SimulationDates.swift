@@ -194,7 +194,7 @@ extension AppSimulation {
 
   /// Case 1 of ``wallClockInstant(_:in:keepingBase:)``: the instant a real-clock date that app
   /// code built by calendar arithmetic stands for, a local midnight
-  /// (``virtualMidnight(of:now:)``) or another whole-second clock time
+  /// (``virtualMidnight(of:now:)``) or another whole-minute clock time
   /// (``virtualClockTime(of:now:)``) that the real clock has not shown since the simulation was
   /// made; `nil` for any other date (a reading of the clock). A whole-second date the real clock
   /// showed since then is case 2's: a `Date()` the app cut to the second (an ISO 8601 round trip,
@@ -211,19 +211,22 @@ extension AppSimulation {
     return virtualClockTime(of: date, now: now)
   }
 
-  /// How near a whole second (since the reference date) a date must lie to be taken for a
-  /// clock time app code built by calendar arithmetic (``virtualClockTime(of:now:)``): 1 µs,
-  /// past the error of `Date`'s `Double` near today (0.1 µs), as ``WallClockBases`` judges whole
-  /// seconds. A `Date()` reading lies so by chance once in 500 000 (a documented limit).
-  static let wholeSecond: TimeInterval = 1e-6
+  /// How near a whole minute (since the reference date, itself on a whole minute of every
+  /// zone's clock, whose offsets are whole minutes) a date must lie to be taken for a clock time
+  /// app code built by calendar arithmetic (``virtualClockTime(of:now:)``): 1 µs, past the error
+  /// of `Date`'s `Double` near today (0.1 µs), as ``WallClockBases`` judges whole seconds. A
+  /// `Date()` reading lies so by chance once in 60 000 000, one truncated to whole Unix seconds
+  /// once in 60 (documented limits; whole seconds took every truncated reading shifted by an
+  /// hour for a clock time).
+  static let wholeMinuteTolerance: TimeInterval = 1e-6
 
   /// The virtual instant a real-clock date on a whole second stands for: the date app code built
   /// from the real clock by calendar arithmetic (`calendar.date(byAdding: .hour, value: -6,
   /// to: calendar.startOfDay(for: Date()))`, `calendar.nextDate(after: Date(), matching:
   /// DateComponents(hour: 0, minute: 20), matchingPolicy: .nextTime)`, `date(bySettingHour:)`),
   /// meaning a clock time of a day near today, not a distance from now; `nil` for a date off a
-  /// whole second (``wholeSecond``): a `Date()` reading, kept, shifted or derived, has a
-  /// sub-second part.
+  /// whole minute (``wholeMinuteTolerance``): a `Date()` reading, kept, shifted or derived, has
+  /// a sub-second part, and one truncated to whole seconds is a whole minute once in 60.
   ///
   /// Its day and clock time are read in the process's calendar (`Calendar.current`, what app
   /// code calls `startOfDay(for: Date())` and `nextDate(after:matching:)` on, as the device's
@@ -237,8 +240,8 @@ extension AppSimulation {
   /// zone that is none of the process's is ``virtualMidnight(of:now:)``'s, read first.
   package func virtualClockTime(of date: Date, now: SimulationInstant) -> SimulationInstant? {
     let seconds = date.timeIntervalSinceReferenceDate
-    let whole = seconds.rounded()
-    guard abs(seconds - whole) <= Self.wholeSecond else { return nil }
+    let whole = (seconds / 60).rounded() * 60
+    guard abs(seconds - whole) <= Self.wholeMinuteTolerance else { return nil }
     let real = Calendar.current
     let exact = Date(timeIntervalSinceReferenceDate: whole)
     let clock = real.dateComponents([.hour, .minute, .second], from: exact)

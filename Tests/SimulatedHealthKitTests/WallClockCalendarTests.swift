@@ -106,6 +106,22 @@ final class SteppingClock: Sendable {
     }
   }
 
+  /// A `Date()` truncated to whole Unix seconds and shifted by an hour (apps store dates as
+  /// whole seconds) is a shift of virtual now, not a clock time of the virtual day: the clock
+  /// reads 09:00:17.26 after a jump of 17 s; truncated, 09:00:17, plus 3600 s is 10:00:17, not
+  /// on a whole minute, so case 4 reads it: virtual now (t = 0) plus round(10:00:17 −
+  /// 09:00:17.26x) = round(3599.73...) = 3600 s: t = 3600. Read as a clock time (the rule took
+  /// every whole second before) it was 10:00:17 CEST on 30 March, 17 s after t = 0 (10:00 CEST).
+  @Test func aTruncatedReadingShiftedIsNotAClockTime() throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let clock = SteppingClock(Self.real(hour: 9))
+    simulation.readRealClock { clock.now() }
+    clock.jump(by: 17)
+    let due = Date(
+      timeIntervalSince1970: TimeInterval(Int(clock.now().timeIntervalSince1970) + 3600))
+    #expect(try simulation.readAppDate(due, call: "test").get() == Self.t(3600))
+  }
+
   /// With `.strictDates` a date built from the real clock is still refused: it is the real
   /// clock.
   @Test func strictDatesRefuseACalendarDate() throws {

@@ -224,7 +224,8 @@ struct HealthGenerationTests {
     #expect(person.heartRateVariabilitySDNN == 70)
     #expect(person.respiratoryRate == 13.5)
     // Nunan et al. 2010: 50 ms; Natarajan et al. 2021: 15.4 per minute.
-    let plain = HealthGeneration.person(try decodeScenario(#"{ "version": 1 }"#, fileName: "h.json").athlete)
+    let plain = HealthGeneration.person(
+      try decodeScenario(#"{ "version": 1 }"#, fileName: "h.json").athlete)
     #expect(plain.heartRateVariabilitySDNN == 50)
     #expect(plain.respiratoryRate == 15.4)
     // The bundled week (watch worn, charging 7:00 to 7:25): both types are generated, from the

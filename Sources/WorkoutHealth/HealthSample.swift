@@ -5,10 +5,11 @@ import WorkoutCore
 /// types whose objects only the app saves (document, series and state-of-mind types); two
 /// bytes of code and one of form each.
 ///
-/// The nine kinds the generator produces (``modeled``) keep the codes 0 to 8 and their
+/// The eleven kinds the generator produces (``modeled``) keep the codes 0 to 10 and their
 /// names: `stepCount`, `distanceWalkingRunning`, `activeEnergyBurned`, `basalEnergyBurned`,
-/// `heartRate`, `restingHeartRate`, `sleepAnalysis`, `workout`, `electrocardiogram`; the other
-/// quantity and category types follow from code 9 in the catalog's order, so an app can save
+/// `heartRate`, `restingHeartRate`, `sleepAnalysis`, `workout`, `electrocardiogram`,
+/// `heartRateVariabilitySDNN`, `respiratoryRate`; the other quantity and category types follow
+/// from code 11 in the catalog's order, so an app can save
 /// and query any of them. Quantity values are stored in the canonical unit given by ``unit``
 /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier);
 /// category types hold their value's raw value (`HKCategoryValueSleepAnalysis`, ...),
@@ -75,11 +76,18 @@ public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomString
   public static let workout = Self(code: 7, form: .workout)
   /// An ECG recording (``HealthSample/value`` is the index of its ``HealthElectrocardiogram``).
   public static let electrocardiogram = Self(code: 8, form: .electrocardiogram)
+  /// Heart rate variability, the SDNN of a short reading (ms, discrete, arithmetic; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/heartratevariabilitysdnn).
+  public static let heartRateVariabilitySDNN = Self(code: 9, form: .discrete)
+  /// Breathing rate (count/min, discrete, arithmetic; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/respiratoryrate).
+  public static let respiratoryRate = Self(code: 10, form: .discrete)
 
-  /// The kinds the generator produces and a scenario's `health` key lists, codes 0 to 8.
+  /// The kinds the generator produces and a scenario's `health` key lists, codes 0 to 10.
   public static let modeled: [HealthDataType] = [
     .stepCount, .distanceWalkingRunning, .activeEnergyBurned, .basalEnergyBurned, .heartRate,
-    .restingHeartRate, .sleepAnalysis, .workout, .electrocardiogram,
+    .restingHeartRate, .sleepAnalysis, .workout, .electrocardiogram, .heartRateVariabilitySDNN,
+    .respiratoryRate,
   ]
 
   /// The HealthKit identifiers of the modeled kinds, by code.
@@ -88,7 +96,8 @@ public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomString
     "HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierBasalEnergyBurned",
     "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierRestingHeartRate",
     "HKCategoryTypeIdentifierSleepAnalysis", "HKWorkoutTypeIdentifier",
-    "HKDataTypeIdentifierElectrocardiogram",
+    "HKDataTypeIdentifierElectrocardiogram", "HKQuantityTypeIdentifierHeartRateVariabilitySDNN",
+    "HKQuantityTypeIdentifierRespiratoryRate",
   ]
 
   /// Every kind the store holds, by code: the modeled ones, then the catalog's other quantity
@@ -161,22 +170,24 @@ public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomString
 
   /// The largest value one sample of a modeled kind may hold, in ``unit`` (a project rule, far
   /// above any real body, so that sums over 400 days stay finite): 10⁶ steps, 10⁶ m, 10⁵ kcal,
-  /// 300 count/min; `nil` for the other kinds.
+  /// 300 count/min (heart and breathing rates), 1000 ms (HRV); `nil` for the other kinds.
   public var maximumSampleValue: Double? {
     switch self {
     case .stepCount, .distanceWalkingRunning: 1_000_000
     case .activeEnergyBurned, .basalEnergyBurned: 100_000
-    case .heartRate, .restingHeartRate: 300
+    case .heartRate, .restingHeartRate, .respiratoryRate: 300
+    case .heartRateVariabilitySDNN: 1000
     default: nil
     }
   }
 
   /// The unit string (`HKUnit(from:)`) the store keeps values of this kind in: `count/min` for
-  /// the heart rates (the generator's unit), else the type's canonical unit of the SDK header
-  /// (`count`, `m`, `kcal`, `mL`, `kg`); empty for the kinds that are not quantities.
+  /// the heart rates and the breathing rate (the generator's unit), else the type's canonical
+  /// unit of the SDK header (`count`, `m`, `kcal`, `ms`, `mL`, `kg`); empty for the kinds that
+  /// are not quantities.
   public var unit: String {
     switch self {
-    case .heartRate, .restingHeartRate: "count/min"
+    case .heartRate, .restingHeartRate, .respiratoryRate: "count/min"
     default: Self.entries[Int(rawValue)].unit
     }
   }

@@ -51,6 +51,14 @@ public struct Athlete: Sendable, Equatable {
   /// system's six cycling-power zones are made (`WorkoutZones.powerBoundaries`). No physiology
   /// model reads it.
   public var functionalThresholdPower: Double?
+  /// The mean SDNN of the person's short heart-rate-variability readings in ms
+  /// (`heartRateVariabilitySDNN`), 5 to 250 (``ranges``), or `nil` (the default: the health
+  /// generator's 50 ms). Only the health generator reads it (docs/health-data.md#heart-rate-variability).
+  public var heartRateVariabilitySDNN: Double?
+  /// The mean breathing rate asleep in breaths per minute (`respiratoryRate`), 4 to 40
+  /// (``ranges``), or `nil` (the default: the health generator's 15.4). Only the health
+  /// generator reads it (docs/health-data.md#breathing-rate).
+  public var respiratoryRate: Double?
 
   /// Creates a profile; every argument defaults to the spec's value.
   ///
@@ -106,7 +114,9 @@ public struct Athlete: Sendable, Equatable {
   /// 100–250 cm, resting heart rate 25–120 bpm, maximal heart rate 100–230 bpm (given or by
   /// Tanaka), VO2max 10–95 mL/kg/min, heart-rate rise and fall time constants 5–300 s, drift
   /// gain 0–0.5, slow-component gain 0–0.5 and time constant 60–3600 s, functional threshold
-  /// power 20–1000 W. A project rule: beyond them the equations leave the populations they were
+  /// power 20–1000 W, heart rate variability (SDNN) 5–250 ms, breathing rate asleep 4–40 per
+  /// minute (wider than the short-term SDNN norms, whose study means lie between 32 and 93 ms,
+  /// and the 12–20 per minute of healthy adults: docs/health-data.md). A project rule: beyond them the equations leave the populations they were
   /// fitted on (ACSM and Tanaka are adult equations; a VO2max at or below the resting
   /// 3.5 mL/kg/min leaves no reserve), and extreme values would make no body (published time
   /// constants lie between about 10 s and 2 min, drift up to about +20 % in the heat; no rider holds 1000 W for an hour;
@@ -117,6 +127,7 @@ public struct Athlete: Sendable, Equatable {
     "heartRateFallSeconds": 5...300, "heartRateDrift": 0...0.5,
     "heartRateRecoveryResidual": 0...0.95, "heartRateSlowComponent": 0...0.5,
     "heartRateSlowSeconds": 60...3600, "functionalThresholdPower": 20...1000,
+    "heartRateVariabilitySDNN": 5...250, "respiratoryRate": 4...40,
   ]
 
   /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max

@@ -28,7 +28,7 @@ extension ScenarioDecoder {
         "age", "sex", "massKg", "heightCm", "restingHeartRate", "maxHeartRate", "vo2Max",
         "heartRateRiseSeconds", "heartRateFallSeconds", "heartRateDrift",
         "heartRateRecoveryResidual", "heartRateSlowComponent", "heartRateSlowSeconds",
-        "functionalThresholdPower",
+        "functionalThresholdPower", "heartRateVariabilitySDNN", "respiratoryRate",
       ] + Self.characteristicKeys
     let fields = try members(
       value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
@@ -81,11 +81,15 @@ extension ScenarioDecoder {
     kinetics.slowComponentTimeConstant =
       try read("heartRateSlowSeconds") ?? kinetics.slowComponentTimeConstant
     let thresholdPower = try read("functionalThresholdPower")
+    let variability = try read("heartRateVariabilitySDNN")
+    let breathing = try read("respiratoryRate")
     do throws(AthleteError) {
       var athlete = try Scenario.Athlete(
         age: age, sex: sex, massKg: mass, heightCm: height, restingHeartRate: resting,
         maxHeartRate: maximum, vo2Max: vo2Max, heartRate: kinetics)
       athlete.functionalThresholdPower = thresholdPower
+      athlete.heartRateVariabilitySDNN = variability
+      athlete.respiratoryRate = breathing
       return (athlete, characteristics)
     } catch {
       switch error {

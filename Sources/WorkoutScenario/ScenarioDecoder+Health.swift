@@ -327,13 +327,10 @@ extension ScenarioDecoder {
         throw missing(path.appending(key: "type"), "one of \(Self.list(names))")
       }
       let typePath = path.appending(key: "type")
-      if case .string(let text) = typeValue, text.hasPrefix("HKQuantityTypeIdentifier") {
-        let rest = text.dropFirst("HKQuantityTypeIdentifier".count)
-        let short = (rest.first.map { String($0).lowercased() } ?? "") + rest.dropFirst()
-        throw fail(
-          typePath,
-          "\(Self.describe(typeValue)) is not a sample type (write the identifier without its prefix, \(JSONPath.quoted(short)); expected one of \(Self.list(names)))"
-        )
+      if case .string(let text) = typeValue, !names.contains(text),
+        let message = Self.unmodeledSampleType(text, names: names)
+      {
+        throw fail(typePath, message)
       }
       let name = try healthChoice(typeValue, at: typePath, noun: "a sample type", options: names)
       guard let decoded = HealthDataType.modeled.first(where: { $0.name == name }) else {
@@ -385,6 +382,42 @@ extension ScenarioDecoder {
     return HealthPlanSample(
       type: type, source: source, start: startInstant, end: endInstant, value: sampleValue,
       savedAt: savedAt)
+  }
+
+  /// The message for a `health.samples` type that names a HealthKit type but not one of
+  /// `names`, or `nil` for a name HealthKit does not have (the caller's "not a sample type"):
+  /// a prefixed identifier of a listed type says to drop the prefix; a kind the scenario
+  /// models under another key (`sleepAnalysis`, `workout`, `electrocardiogram`) names that key;
+  /// a characteristic names `athlete`; any other quantity, category, correlation or object type
+  /// says the app saves it (project rule: the explicit samples are the generator's kinds;
+  /// docs/scenario-format.md#health).
+  static func unmodeledSampleType(_ text: String, names: [String]) -> String? {
+    let quoted = JSONPath.quoted(text)
+    let expected = "one of \(list(names))"
+    let entry = HealthTypeCatalog.entry(text) ?? HealthTypeCatalog.entry(named: text)
+    guard let entry else { return nil }
+    if entry.identifier == text, names.contains(entry.name) {
+      return
+        "\(quoted) is not a sample type (write the identifier without its prefix, \(JSONPath.quoted(entry.name)); expected \(expected))"
+    }
+    let elsewhere = [
+      "sleepAnalysis": "\"health.sleep\" (a night's stages)",
+      "workout": "\"health.workouts\" (planned workouts)",
+      "electrocardiogram": "\"health.ecg\" (recordings every few days)",
+    ]
+    if let key = elsewhere[entry.name] {
+      return "\(quoted) is modeled under \(key), not as a sample; a sample's type is \(expected)"
+    }
+    switch entry.kind {
+    case .characteristic:
+      return
+        "\(quoted) is a HealthKit characteristic, not a sample type: give it in \"athlete\" (docs/scenario-format.md#athlete); a sample's type is \(expected)"
+    case .activitySummary:
+      return nil
+    default:
+      return
+        "\(quoted) is a HealthKit type the scenario's health data does not model; save it from the app (HKHealthStore.save inside simulation.on(.phone)) or use \(expected)"
+    }
   }
 
   // MARK: Readers

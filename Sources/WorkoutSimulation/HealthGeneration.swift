@@ -63,7 +63,9 @@ public enum HealthGeneration {
   /// The generator's body from the scenario's athlete: resting heart rate, Mifflin–St Jeor
   /// basal energy (``WorkoutPhysiology/BasalMetabolism``), the walking step length, the net
   /// ACSM walking energy at 1.3 m/s (``WorkoutPhysiology/Metabolism/netVO2OnFoot(metresPerSecond:grade:)``)
-  /// and light activity at 0.3 MET net while awake (docs/health-data.md#energy).
+  /// and light activity at 0.3 MET net while awake (docs/health-data.md#energy), and the
+  /// athlete's heart rate variability and breathing rate, or the generator's defaults
+  /// (docs/health-data.md#heart-rate-variability).
   ///
   /// - Parameter athlete: the scenario's athlete.
   /// - Returns: the person.
@@ -76,7 +78,10 @@ public enum HealthGeneration {
       walkingKilocaloriesPerMinute: Metabolism.kilocaloriesPerMinute(
         vo2: walkingVO2, massKg: athlete.massKg),
       lightKilocaloriesPerHour: Metabolism.kilocaloriesPerMinute(
-        vo2: 0.3 * Metabolism.restingVO2, massKg: athlete.massKg) * 60)
+        vo2: 0.3 * Metabolism.restingVO2, massKg: athlete.massKg) * 60,
+      heartRateVariabilitySDNN: athlete.heartRateVariabilitySDNN
+        ?? HealthGenerator.defaultHeartRateVariabilitySDNN,
+      respiratoryRate: athlete.respiratoryRate ?? HealthGenerator.defaultRespiratoryRate)
   }
 
   /// The steady speed (m/s) of a planned workout's course, by activity: running 2.8, walking

@@ -170,6 +170,111 @@ struct HealthGeneratorTests {
     #expect(data.samples.filter { $0.type == .restingHeartRate }.count == 2)
   }
 
+  @Test("heart rate variability: 60 s readings 2 to 5 hours apart, day and night, around 50 ms")
+  func heartRateVariability() {
+    var plan = HealthPlan(days: 10)
+    plan.habits.charging = []
+    let data = generate(plan, days: utcDays(10))
+    let readings = data.samples.filter { $0.type == .heartRateVariabilitySDNN }
+      .sorted { $0.start < $1.start }
+    // Worn all the time: no reading is skipped, so consecutive ones are 2 h (7200 s) to 5 h
+    // (18 000 s) apart.
+    for (earlier, later) in zip(readings, readings.dropFirst()) {
+      let gap = later.start.seconds - earlier.start.seconds
+      #expect(gap >= 7200 - 1e-6 && gap <= 18_000 + 1e-6)
+    }
+    // A 24 h day holds 24 / 5 = 4.8 → at least 4 and 24 / 2 = 12 at most (the clock starts
+    // within 5 h of each midnight: the previous reading was before it).
+    for day in 0..<10 {
+      let start = SimulationInstant.seconds(Int64(day) * 86_400)
+      let end = SimulationInstant.seconds(Int64(day + 1) * 86_400)
+      let count = readings.filter { $0.start >= start && $0.start < end }.count
+      #expect(count >= 4 && count <= 12, "day \(day): \(count) readings")
+    }
+    // Each from the watch, 60 s long, saved 120 s after it ends, in 0.1 ms steps.
+    #expect(readings.allSatisfy { $0.source == 0 && seconds($0) == 60 })
+    #expect(readings.allSatisfy { $0.savedAt == $0.end.advanced(by: .seconds(120)) })
+    #expect(readings.allSatisfy { ($0.value * 10).rounded() == $0.value * 10 && $0.value >= 5 })
+    // Night readings too (23:00 to 7:00, ± jitter: take 0:00 to 6:00 of each day).
+    #expect(readings.contains { $0.start.seconds.truncatingRemainder(dividingBy: 86_400) < 21_600 })
+    // 40 to 120 readings of 50 × (1 + 0.2 z): each has a spread of 10 ms, so their mean has at
+    // most 10 / √40 ≈ 1.6 ms; 50 ± 5 is over three of those.
+    let mean = readings.reduce(0) { $0 + $1.value } / Double(readings.count)
+    #expect(mean > 45 && mean < 55)
+  }
+
+  @Test("heart rate variability follows the person's own SDNN; the other data does not change")
+  func variabilityBaseline() {
+    var plan = HealthPlan(days: 10)
+    plan.habits.charging = []
+    var fit = person
+    fit.heartRateVariabilitySDNN = 80
+    fit.respiratoryRate = 12
+    let usual = generate(plan, days: utcDays(10))
+    let other = HealthGenerator.generate(
+      plan, seed: 7, person: fit, days: utcDays(10), deviceDays: utcDays(10), workouts: [])
+    let readings = other.samples.filter { $0.type == .heartRateVariabilitySDNN }
+    // 80 × (1 + 0.2 z): a spread of 16 ms; the mean of 40 or more within 80 ± 8 (over three
+    // times 16 / √40 ≈ 2.5).
+    let mean = readings.reduce(0) { $0 + $1.value } / Double(readings.count)
+    #expect(mean > 72 && mean < 88)
+    // The same draws: each reading is 80 / 50 = 1.6 times the usual one (before rounding to
+    // 0.1 ms, so within 0.05 × 1.6 + 0.05 = 0.13 ms), at the same instants.
+    let before = usual.samples.filter { $0.type == .heartRateVariabilitySDNN }
+    #expect(before.map(\.start) == readings.map(\.start))
+    for (old, new) in zip(before, readings) { #expect(abs(new.value - old.value * 1.6) < 0.131) }
+    // Their own streams: every other sample is the same.
+    let others: (HealthData) -> [HealthSample] = {
+      $0.samples.filter { $0.type != .heartRateVariabilitySDNN && $0.type != .respiratoryRate }
+    }
+    #expect(others(usual) == others(other))
+  }
+
+  @Test("breathing rate: 60 s readings inside the watch's asleep stages, around 15.4 per minute")
+  func breathingRate() {
+    var plan = HealthPlan(days: 10)
+    plan.habits.charging = []
+    let data = generate(plan, days: utcDays(10))
+    let stages = data.samples.filter { $0.type == .sleepAnalysis && $0.source == 0 }
+    let readings = data.samples.filter { $0.type == .respiratoryRate }
+      .sorted { $0.start < $1.start }
+    // Each lies in one core (3), deep (4) or REM (5) stage of the watch and arrives with it.
+    for reading in readings {
+      let stage = stages.first { $0.start <= reading.start && reading.end <= $0.end }
+      #expect(stage.map { $0.value >= 3 && $0.value <= 5 } == true)
+      #expect(stage?.savedAt == reading.savedAt)
+    }
+    #expect(readings.allSatisfy { $0.source == 0 && seconds($0) == 60 })
+    #expect(readings.allSatisfy { ($0.value * 10).rounded() == $0.value * 10 })
+    // 11 nights (one before the first day) of 23:00 to 7:00 ± jitter, at least 7 h 25 min =
+    // 445 min: a reading every 20 to 40 min after the first (within 30 min) gives at least
+    // (445 − 30) / 40 = 10.4 → 10 slots and at most 8 h 35 min = 515 / 20 + 1 = 26; the awake
+    // minutes (5 to 20 at the start, 1 to 4 now and then) drop a few: at least 8 a night.
+    let nights = data.samples.filter { $0.type == .sleepAnalysis && $0.source == 1 }
+    #expect(nights.count == 11)
+    for night in nights {
+      let count = readings.filter { $0.start >= night.start && $0.end <= night.end }.count
+      #expect(count >= 8 && count <= 26, "\(count) readings in the night from \(night.start)")
+    }
+    // Consecutive readings of a night are at least 20 min (1200 s) apart.
+    for (earlier, later) in zip(readings, readings.dropFirst()) {
+      #expect(later.start.seconds - earlier.start.seconds >= 1200 - 1e-6)
+    }
+    // 15.4 × (1 + 0.05 z) a night (0.77 spread) + 0.5 z a reading: 11 nights' readings average
+    // within 15.4 ± 1 (over four times 0.77 / √11 ≈ 0.23).
+    let mean = readings.reduce(0) { $0 + $1.value } / Double(readings.count)
+    #expect(mean > 14.4 && mean < 16.4)
+  }
+
+  @Test("without the watch: no heart rate variability, no breathing rate")
+  func noWatchNoVitals() {
+    var plan = HealthPlan(days: 3)
+    plan.habits.wearsWatch = false
+    let data = generate(plan, days: utcDays(3))
+    #expect(!data.samples.contains { $0.type == .heartRateVariabilitySDNN })
+    #expect(!data.samples.contains { $0.type == .respiratoryRate })
+  }
+
   @Test("weekly workouts land on their weekday at their local time")
   func workoutSlots() {
     var plan = HealthPlan(days: 14)

@@ -10,12 +10,23 @@ import WorkoutHealth
   }
 
   /// HealthKit's aggregation styles: of the modeled kinds, the four energy, step and distance
-  /// types are cumulative; heart rate and resting heart rate are discrete.
+  /// types are cumulative; heart rate, resting heart rate, HRV and breathing rate are discrete
+  /// (Apple: "measure discrete values" on both types' pages).
   @Test func cumulativeTypes() {
     let cumulative = HealthDataType.modeled.filter(\.isCumulative)
     #expect(
       cumulative == [.stepCount, .distanceWalkingRunning, .activeEnergyBurned, .basalEnergyBurned])
+    #expect(
+      HealthDataType.modeled.filter { $0.isQuantity && !$0.isCumulative } == [
+        .heartRate, .restingHeartRate, .heartRateVariabilitySDNN, .respiratoryRate,
+      ])
     #expect(HealthDataType.heartRate.unit == "count/min")
+    // HRV in the header's canonical ms; breathing in count/min like the heart rates (the
+    // header's count/s would store 15 breaths a minute as 0.25).
+    #expect(HealthDataType.heartRateVariabilitySDNN.unit == "ms")
+    #expect(HealthDataType.respiratoryRate.unit == "count/min")
+    #expect(HealthDataType.heartRateVariabilitySDNN.maximumSampleValue == 1000)
+    #expect(HealthDataType.respiratoryRate.maximumSampleValue == 300)
     #expect(!HealthDataType.sleepAnalysis.isQuantity)
   }
 
@@ -26,13 +37,18 @@ import WorkoutHealth
     #expect(sample.savedAt == .seconds(60))
   }
 
-  /// The modeled kinds keep codes 0 to 8 (the generator's order); every other quantity and
+  /// The modeled kinds keep codes 0 to 10 (the generator's order); every other quantity and
   /// category type of the SDK follows: 120 quantity and 70 category types in the iOS 18 SDK
-  /// header (with iOS 26.2's hypertension event), 6 + 1 of them modeled, so 9 + 114 + 69 = 192;
+  /// header (with iOS 26.2's hypertension event), 8 + 1 of them modeled, so 11 + 112 + 69 = 192;
   /// then the 8 object kinds (CDA, workout route, heartbeat series, audiogram, state of mind,
   /// GAD-7, PHQ-9 and vision prescription): 192 + 8 = 200.
   @Test func everyQuantityAndCategoryTypeIsAKind() {
-    #expect(HealthDataType.modeled.map(\.rawValue) == Array(0...8))
+    #expect(HealthDataType.modeled.map(\.rawValue) == Array(0...10))
+    #expect(
+      HealthDataType(identifier: "HKQuantityTypeIdentifierHeartRateVariabilitySDNN")
+        == .heartRateVariabilitySDNN)
+    #expect(HealthDataType(rawValue: 10) == .respiratoryRate)
+    #expect(HealthDataType.respiratoryRate.name == "respiratoryRate")
     #expect(HealthTypeCatalog.entries.filter { $0.kind == .quantity }.count == 120)
     #expect(HealthTypeCatalog.entries.filter { $0.kind == .category }.count == 70)
     #expect(HealthDataType.allCases.count == 200)
@@ -48,7 +64,7 @@ import WorkoutHealth
     #expect(water?.unit == "mL")
     #expect(water?.name == "dietaryWater")
     #expect(water?.entry.introduced == "9.0")
-    #expect(water.map { $0.rawValue >= 9 } == true)
+    #expect(water.map { $0.rawValue >= 11 } == true)
     // Body mass: "kg, Discrete (Arithmetic)".
     let mass = HealthDataType(identifier: "HKQuantityTypeIdentifierBodyMass")
     #expect(mass?.isQuantity == true)

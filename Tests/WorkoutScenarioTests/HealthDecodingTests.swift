@@ -73,6 +73,31 @@ struct HealthDecodingTests {
     #expect(plan.dailyLock == [.init(from: .seconds(82_800), to: .seconds(23_400))])
   }
 
+  @Test("heart rate variability (ms) and breathing rate (count/min) are explicit sample types")
+  func variabilityAndBreathingSamples() throws {
+    let plan = try #require(
+      try decodeScenario(
+        health(
+          #"""
+          { "generate": false, "days": 2, "samples": [
+              { "type": "heartRateVariabilitySDNN", "source": "watch", "start": "-4:30:00", "end": "-4:29:00", "value": 55 },
+              { "type": "respiratoryRate", "source": "watch", "start": "-4:30:00", "end": "-4:29:00", "value": 14.5 } ] }
+          """#)
+      ).health)
+    // -4:30:00 = -16 200 s, -4:29:00 = -16 140 s.
+    #expect(
+      plan.samples == [
+        HealthPlanSample(
+          type: .heartRateVariabilitySDNN, source: "watch", start: .seconds(-16_200),
+          end: .seconds(-16_140), value: 55),
+        HealthPlanSample(
+          type: .respiratoryRate, source: "watch", start: .seconds(-16_200),
+          end: .seconds(-16_140), value: 14.5),
+      ])
+    #expect(HealthDataType.heartRateVariabilitySDNN.unit == "ms")
+    #expect(HealthDataType.respiratoryRate.unit == "count/min")
+  }
+
   @Test("the generator's knobs decode")
   func knobs() throws {
     let plan = try #require(
@@ -143,7 +168,44 @@ struct HealthDecodingTests {
       ),
       (
         #"{ "samples": [ { "type": "HKQuantityTypeIdentifierStepCount", "source": "watch", "start": 0, "value": 5 } ] }"#,
-        "h.json: health.samples[0].type: \"HKQuantityTypeIdentifierStepCount\" is not a sample type (write the identifier without its prefix, \"stepCount\"; expected one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate)"
+        "h.json: health.samples[0].type: \"HKQuantityTypeIdentifierStepCount\" is not a sample type (write the identifier without its prefix, \"stepCount\"; expected one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate)"
+      ),
+      (
+        // A HealthKit type the health key does not model: the app saves it.
+        #"{ "samples": [ { "type": "dietaryWater", "source": "iPhone", "start": 0, "value": 250 } ] }"#,
+        "h.json: health.samples[0].type: \"dietaryWater\" is a HealthKit type the scenario's health data does not model; save it from the app (HKHealthStore.save inside simulation.on(.phone)) or use one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate"
+      ),
+      (
+        // The same with its full identifier (no "drop the prefix" hint: the short name is refused too).
+        #"{ "samples": [ { "type": "HKQuantityTypeIdentifierOxygenSaturation", "source": "watch", "start": 0, "value": 0.97 } ] }"#,
+        "h.json: health.samples[0].type: \"HKQuantityTypeIdentifierOxygenSaturation\" is a HealthKit type the scenario's health data does not model; save it from the app (HKHealthStore.save inside simulation.on(.phone)) or use one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate"
+      ),
+      (
+        // A category type.
+        #"{ "samples": [ { "type": "mindfulSession", "source": "watch", "start": 0, "value": 0 } ] }"#,
+        "h.json: health.samples[0].type: \"mindfulSession\" is a HealthKit type the scenario's health data does not model; save it from the app (HKHealthStore.save inside simulation.on(.phone)) or use one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate"
+      ),
+      (
+        // Kinds the health key models under their own keys.
+        #"{ "samples": [ { "type": "sleepAnalysis", "source": "watch", "start": 0, "value": 3 } ] }"#,
+        "h.json: health.samples[0].type: \"sleepAnalysis\" is modeled under \"health.sleep\" (a night's stages), not as a sample; a sample's type is one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate"
+      ),
+      (
+        #"{ "samples": [ { "type": "HKWorkoutTypeIdentifier", "source": "watch", "start": 0, "value": 0 } ] }"#,
+        "h.json: health.samples[0].type: \"HKWorkoutTypeIdentifier\" is modeled under \"health.workouts\" (planned workouts), not as a sample; a sample's type is one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate"
+      ),
+      (
+        #"{ "samples": [ { "type": "dateOfBirth", "source": "watch", "start": 0, "value": 0 } ] }"#,
+        "h.json: health.samples[0].type: \"dateOfBirth\" is a HealthKit characteristic, not a sample type: give it in \"athlete\" (docs/scenario-format.md#athlete); a sample's type is one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate"
+      ),
+      (
+        // Not a HealthKit name: the plain refusal, with the closest name.
+        #"{ "samples": [ { "type": "respiratoryRat", "source": "watch", "start": 0, "value": 15 } ] }"#,
+        "h.json: health.samples[0].type: \"respiratoryRat\" is not a sample type (expected one of stepCount, distanceWalkingRunning, activeEnergyBurned, basalEnergyBurned, heartRate, restingHeartRate, heartRateVariabilitySDNN, respiratoryRate); did you mean \"respiratoryRate\"?"
+      ),
+      (
+        #"{ "samples": [ { "type": "heartRateVariabilitySDNN", "source": "watch", "start": 0, "value": 1001 } ] }"#,
+        "h.json: health.samples[0].value: 1001 is out of range (expected a number from 0 to 1000)"
       ),
       (
         #"{ "samples": [ { "type": "stepCount", "source": "phone", "start": 0, "value": 5 } ] }"#,

@@ -402,7 +402,7 @@ struct ScenarioDecodingTests {
       // athlete.
       (
         #"{"version": 1, "athlete": {"agee": 30}}"#,
-        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, heartRateSlowComponent, heartRateSlowSeconds, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
+        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, heartRateSlowComponent, heartRateSlowSeconds, functionalThresholdPower, heartRateVariabilitySDNN, respiratoryRate, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
       ),
       (
         #"{"version": 1, "athlete": {"massKg": 0}}"#,
@@ -412,6 +412,15 @@ struct ScenarioDecodingTests {
         // Functional threshold power: 20 to 1000 W.
         #"{"version": 1, "athlete": {"functionalThresholdPower": 10}}"#,
         "t.json: athlete.functionalThresholdPower: 10 is out of range (expected a number from 20 to 1000)"
+      ),
+      (
+        // Heart rate variability: 5 to 250 ms; breathing rate asleep: 4 to 40 per minute.
+        #"{"version": 1, "athlete": {"heartRateVariabilitySDNN": 300}}"#,
+        "t.json: athlete.heartRateVariabilitySDNN: 300 is out of range (expected a number from 5 to 250)"
+      ),
+      (
+        #"{"version": 1, "athlete": {"respiratoryRate": 2}}"#,
+        "t.json: athlete.respiratoryRate: 2 is out of range (expected a number from 4 to 40)"
       ),
       (
         #"{"version": 1, "athlete": {"functionalThresholdPower": "250"}}"#,
@@ -444,7 +453,7 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "athlete": []}"#,
-        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, heartRateSlowComponent, heartRateSlowSeconds, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
+        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, heartRateSlowComponent, heartRateSlowSeconds, functionalThresholdPower, heartRateVariabilitySDNN, respiratoryRate, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
       ),
       // course.
       (
@@ -796,6 +805,18 @@ struct ScenarioDecodingTests {
     #expect(scenario.athlete.functionalThresholdPower == 250)
     let error = decodeError(#"{"version": 1, "athlete": {"functionalThresholdPower": 1001}}"#)
     #expect(error?.kind == .invalid(path: "athlete.functionalThresholdPower"))
+  }
+
+  @Test("the athlete's heart rate variability (ms) and breathing rate (per minute) are read")
+  func variabilityAndBreathing() throws {
+    let scenario = try decodeScenario(
+      #"{"version": 1, "athlete": {"heartRateVariabilitySDNN": 72.5, "respiratoryRate": 13}}"#,
+      fileName: "t.json")
+    #expect(scenario.athlete.heartRateVariabilitySDNN == 72.5)
+    #expect(scenario.athlete.respiratoryRate == 13)
+    let plain = try decodeScenario(#"{"version": 1}"#, fileName: "t.json")
+    #expect(plain.athlete.heartRateVariabilitySDNN == nil)
+    #expect(plain.athlete.respiratoryRate == nil)
   }
 
   @Test("the error kinds carry the path")

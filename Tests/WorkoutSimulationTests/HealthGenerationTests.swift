@@ -215,6 +215,35 @@ struct HealthGenerationTests {
     #expect(first.electrocardiograms.count == 3)
   }
 
+  @Test("the athlete's HRV and breathing rate reach the generator; without them its defaults")
+  func vitalsBaseline() throws {
+    let given = try decodeScenario(
+      #"{ "version": 1, "athlete": { "heartRateVariabilitySDNN": 70, "respiratoryRate": 13.5 } }"#,
+      fileName: "h.json")
+    let person = HealthGeneration.person(given.athlete)
+    #expect(person.heartRateVariabilitySDNN == 70)
+    #expect(person.respiratoryRate == 13.5)
+    // Nunan et al. 2010: 50 ms; Natarajan et al. 2021: 15.4 per minute.
+    let plain = HealthGeneration.person(
+      try decodeScenario(#"{ "version": 1 }"#, fileName: "h.json").athlete)
+    #expect(plain.heartRateVariabilitySDNN == 50)
+    #expect(plain.respiratoryRate == 15.4)
+    // The bundled week (watch worn, charging 7:00 to 7:25): both types are generated, from the
+    // watch; the night before t = 0 (2026-03-02 07:30+01:00) has breathing readings.
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Scenarios/health-week.json").standardized
+    let data = try HealthGeneration.data(for: try Scenario.load(contentsOf: url), through: .zero)
+    let variability = data.samples.filter { $0.type == .heartRateVariabilitySDNN }
+    let breathing = data.samples.filter { $0.type == .respiratoryRate }
+    // 7 days of 4 to 12 readings; the 25-minute charge can drop at most one a day (readings
+    // are 2 h or more apart): 7 × 3 = 21 to 7 × 12 = 84.
+    #expect(variability.count >= 21 && variability.count <= 84)
+    #expect(variability.allSatisfy { $0.source == 0 })
+    #expect(breathing.allSatisfy { $0.source == 0 })
+    // Last night: 23:15 ± 20 min to 6:45 ± 15 min, so from −8 h 35 min to −30 min.
+    #expect(breathing.contains { $0.start > .seconds(-8 * 3600) && $0.end < .seconds(-1800) })
+  }
+
   @Test("a plan built in Swift is checked by the decoder's rules: a data error with its path")
   func programmaticPlan() throws {
     var built = try Scenario(name: "built")

@@ -14,19 +14,51 @@ extension HealthGenerator {
     public var walkingKilocaloriesPerMinute: Double
     /// Net energy of light activity while awake and not walking, kcal per hour.
     public var lightKilocaloriesPerHour: Double
+    /// The mean SDNN of the Watch's short heart-rate-variability readings, ms (the athlete's
+    /// `heartRateVariabilitySDNN`, else ``HealthGenerator/defaultHeartRateVariabilitySDNN``;
+    /// docs/health-data.md#heart-rate-variability).
+    public var heartRateVariabilitySDNN: Double
+    /// The mean breathing rate asleep, count/min (the athlete's `respiratoryRate`, else
+    /// ``HealthGenerator/defaultRespiratoryRate``; docs/health-data.md#breathing-rate).
+    public var respiratoryRate: Double
 
     /// A person.
     public init(
       restingHeartRate: Double, basalKilocaloriesPerDay: Double, stepLength: Double,
-      walkingKilocaloriesPerMinute: Double, lightKilocaloriesPerHour: Double
+      walkingKilocaloriesPerMinute: Double, lightKilocaloriesPerHour: Double,
+      heartRateVariabilitySDNN: Double = HealthGenerator.defaultHeartRateVariabilitySDNN,
+      respiratoryRate: Double = HealthGenerator.defaultRespiratoryRate
     ) {
       self.restingHeartRate = restingHeartRate
       self.basalKilocaloriesPerDay = basalKilocaloriesPerDay
       self.stepLength = stepLength
       self.walkingKilocaloriesPerMinute = walkingKilocaloriesPerMinute
       self.lightKilocaloriesPerHour = lightKilocaloriesPerHour
+      self.heartRateVariabilitySDNN = heartRateVariabilitySDNN
+      self.respiratoryRate = respiratoryRate
     }
   }
+
+  /// The mean SDNN of a person's short readings when the athlete gives none: 50 ms, the mean of
+  /// the short-term SDNN of healthy adults in Nunan, Sandercock and Brodie's review of 44
+  /// studies (50 ± 16 ms; "A quantitative systematic review of normal values for short-term
+  /// heart rate variability in healthy adults", Pacing Clin Electrophysiol 33(11):1407–1417,
+  /// 2010, doi:10.1111/j.1540-8159.2010.02841.x; docs/health-data.md#heart-rate-variability).
+  public static let defaultHeartRateVariabilitySDNN = 50.0
+
+  /// The mean breathing rate asleep when the athlete gives none: 15.4 count/min, the mean
+  /// nocturnal rate of healthy adults in Natarajan et al., "Measurement of respiratory rate using
+  /// wearable devices and applications to COVID-19 detection", npj Digit Med 4:136, 2021,
+  /// doi:10.1038/s41746-021-00493-6 (90 % of values 11.8 to 19.2; docs/health-data.md#breathing-rate).
+  public static let defaultRespiratoryRate = 15.4
+
+  /// The span of one heart-rate-variability reading: 60 s (the Watch's reading takes about a
+  /// minute; docs/health-data.md#heart-rate-variability).
+  public static let heartRateVariabilityReading: Duration = .seconds(60)
+
+  /// The span of one breathing-rate sample: 60 s (a project rule: Apple documents no span;
+  /// docs/health-data.md#breathing-rate).
+  public static let respiratoryRateReading: Duration = .seconds(60)
 
   /// One planned workout placed on a day: the engine runs it and hands back a
   /// ``GeneratedWorkout``.
@@ -202,6 +234,8 @@ struct DayGenerator {
   var workoutSteps: [Double] = []
   /// The next background heart-rate reading (carried from one day to the next).
   var heartClock: SimulationInstant?
+  /// The next heart-rate-variability reading (carried from one day to the next).
+  var variabilityClock: SimulationInstant?
   /// Charging spans (the watch off the wrist), sorted and disjoint.
   let charging: [Range<SimulationInstant>]
 
@@ -366,6 +400,34 @@ struct DayGenerator {
     for (kind, from, to) in joined where watchOn(from) {
       add(.sleepAnalysis, HealthGenerator.watch, from, to, Double(kind.rawValue), savedAt: saved)
     }
+    breathing(night: index, stages: joined, saved: saved)
+  }
+
+  /// The night's breathing rate: the night's mean is the person's rate × (1 + 0.05 z), each
+  /// reading that mean + 0.5 z (z standard normal), rounded to 0.1 count/min; a reading every 20
+  /// to 40 minutes (the first within 30 minutes of going to bed), written when the whole 60 s
+  /// lie in one core, deep or REM stage with the watch on, saved with the night's stages
+  /// (docs/health-data.md#breathing-rate).
+  mutating func breathing(
+    night index: Int, stages: [(SleepStage, SimulationInstant, SimulationInstant)],
+    saved: SimulationInstant
+  ) {
+    guard let first = stages.first, let last = stages.last else { return }
+    var rng = stream("breathing", index)
+    let mean = person.respiratoryRate * (1 + 0.05 * rng.nextStandardNormal())
+    var instant = first.1.advanced(by: Self.minutes(Self.uniform(&rng, 0, 30)))
+    var stage = 0
+    while instant < last.2 {
+      let end = instant.advanced(by: HealthGenerator.respiratoryRateReading)
+      while stage < stages.count, stages[stage].2 <= instant { stage += 1 }
+      let value = ((mean + 0.5 * rng.nextStandardNormal()) * 10).rounded() / 10
+      if stage < stages.count, stages[stage].0 != .awake, stages[stage].1 <= instant,
+        end <= stages[stage].2, watchOn(instant), watchOn(end)
+      {
+        add(.respiratoryRate, HealthGenerator.watch, instant, end, max(1, value), savedAt: saved)
+      }
+      instant = instant.advanced(by: Self.minutes(Self.uniform(&rng, 20, 40)))
+    }
   }
 
   // MARK: Days
@@ -421,7 +483,33 @@ struct DayGenerator {
       }
     }
     energyAndHeartRate(index, wake: wake, bed: bed, previousBed: previousBed, bouts: bouts)
+    heartRateVariability(index)
     electrocardiogram(index, wake: wake, bed: bed)
+  }
+
+  /// Heart-rate-variability readings of a day: one every 2 to 5 hours (uniform; the clock runs
+  /// on across midnight, the first within 5 hours of the first day's start), day and night,
+  /// each 60 s long, written when the watch is on for the whole reading and no workout runs; the
+  /// value is the person's SDNN × (1 + 0.2 z), z standard normal, at least 5 ms, rounded to
+  /// 0.1 ms (docs/health-data.md#heart-rate-variability).
+  mutating func heartRateVariability(_ index: Int) {
+    guard plan.habits.wearsWatch else { return }
+    let day = days[index]
+    var rng = stream("hrv", index)
+    var instant =
+      variabilityClock ?? day.start.advanced(by: Self.minutes(Self.uniform(&rng, 0, 300)))
+    while instant < day.end {
+      let end = instant.advanced(by: HealthGenerator.heartRateVariabilityReading)
+      let factor = 1 + 0.2 * rng.nextStandardNormal()
+      if watchOn(instant), watchOn(end),
+        HealthGenerator.subtract(workoutSpans, from: instant..<end) == [instant..<end]
+      {
+        let value = max(5, (person.heartRateVariabilitySDNN * factor * 10).rounded() / 10)
+        add(.heartRateVariabilitySDNN, HealthGenerator.watch, instant, end, value)
+      }
+      instant = instant.advanced(by: Self.minutes(Self.uniform(&rng, 120, 300)))
+    }
+    variabilityClock = instant
   }
 
   /// Splits `span` into pieces of at most 10 minutes (the first `first` minutes long) and calls

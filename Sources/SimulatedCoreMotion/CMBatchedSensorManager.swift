@@ -482,11 +482,19 @@ extension CoreMotionState {
       case .deviceMotionStream: call = "CMBatchedSensorManager.deviceMotionUpdates()"
       }
       entry.updates.sink.finish()
+      // What the app did not do yet, so the advice fits: with the workout session ended, the
+      // sequence was only waiting for its next second to fail with 108.
+      let sessionEnded =
+        Self.batchRefusal(motion: self, device: entry.updates.device, state: &state) != nil
+      let advice =
+        sessionEnded
+        ? "the workout session had ended, and such a sequence ends at its next batch (a second at most after the end, with error 108) or when its consumer leaves the loop (a break, or its task cancelled): advance a second after ending the session, or leave the loop first, before the run returns"
+        : "leave the loop (a break, or cancel its task) or end the workout session before the run returns"
       warnings.append(
         (
           framework: "CoreMotion", call: call,
           message:
-            "when run(_:) returned, the async sequence of \(call) was still running (its batches were due every second): it ended there with no more elements; stop the updates (or end the workout session) before the run returns (docs/swift-api.md#batched-sensors)"
+            "when run(_:) returned, the async sequence of \(call) was still running (its batches were due every second): it ended there with no more elements; \(advice) (docs/swift-api.md#batched-sensors)"
         ))
     }
     batches = kept

@@ -149,14 +149,24 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   ///
   /// While the session runs it is a `haptic` entry of the run's log (framework `WatchKit`,
   /// identifier the type's name, details `source: "notifyUser"`, `runtimeSession`); otherwise a
-  /// `hapticDropped` entry (`reason: "sessionNotRunning"`). The simulation plays it once: there
-  /// is no user to stop the repeats, so `repeatHandler` is never called.
+  /// `hapticDropped` entry (`reason: "sessionNotRunning"`) and nothing repeats.
+  ///
+  /// The haptic repeats on virtual time until the session becomes invalid (`invalidate()`, its
+  /// expiry, a crash): there is no user to answer it. Without `repeatHandler` every 3 s (Apple's
+  /// default); with one, the handler is called on the main actor after each haptic (the first
+  /// included) and returns the seconds until the next, which must be greater than 0 and at most
+  /// 60 (Apple's range); it may change the next haptic through its pointer. Each repeat is a
+  /// `haptic` entry with details `repeat` (1, 2, ...). A wait outside the range ends the repeats
+  /// with a `hapticDropped` entry (`reason: "invalidRepeatInterval"`) and a report of kind
+  /// `dropped` that says what to return (project rule: Apple does not say what the system does
+  /// then; docs/healthkit-behaviour.md#extended-runtime-sessions). A second call replaces the
+  /// session's repeating haptic.
   public func notifyUser(
     hapticType type: WKHapticType,
     repeatHandler: ((UnsafeMutablePointer<WKHapticType>) -> TimeInterval)? = nil
   ) {
     let index = lock.withLock { self.index }
-    simulation.mutate { state in
+    let repeating = simulation.mutate { state -> Bool in
       let running =
         index.flatMap { state.session.workoutEngine.extendedRuntimeSessionState($0) } == .running
       var details: [String: SystemEvent.Value] = ["source": .string("notifyUser")]
@@ -166,6 +176,17 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
         SystemEvent(
           framework: .watchKit, event: running ? "haptic" : "hapticDropped",
           identifier: type.name, details: details))
+      guard running, let index else { return false }
+      if let ask = state.startHapticRepeat(
+        session: index, type: type, handler: repeatHandler, of: simulation)
+      {
+        state.enqueue([ask])
+      }
+      return true
+    }
+    if repeating {
+      simulation.addSystemTimer(
+        key: ObjectIdentifier(HapticRepeatState.self), HapticRepeatTimer(simulation: simulation))
     }
   }
 

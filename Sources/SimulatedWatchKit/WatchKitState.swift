@@ -54,8 +54,14 @@ struct WatchKitListener: EffectListener {
         ? simulation?.backgroundTasksEnded(in: &state) ?? [] : []
       return ended + lifecycleCallbacks(for: change, state: &state)
     }
-    guard case .extendedRuntime(let event) = effect.kind,
-      let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
+    guard case .extendedRuntime(let event) = effect.kind else { return [] }
+    switch event.change {
+    case .invalidated, .terminated:
+      // An invalid session's haptic repeats no more.
+      if let simulation { state.endHapticRepeat(session: event.session, of: simulation) }
+    case .scheduled, .started, .willExpire: break
+    }
+    guard let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
     else { return [] }
     return object.callbacks(for: event)
   }

@@ -80,7 +80,9 @@ extension AppSimulation {
       /// known, is not in the saved workout (HealthKit keeps only events dated within it,
       /// https://developer.apple.com/documentation/healthkit/hkworkoutevent/date). The run's
       /// errors hold it too; recorded as the test's issue by the `.simulation` trait and
-      /// XCTest's `simulate` (project rule, docs/swift-api.md#nothing-silent).
+      /// XCTest's `simulate` (project rule, docs/swift-api.md#nothing-silent). Also a WatchKit
+      /// `notifyUser` repeat handler's wait outside (0, 60] s: the haptic repeats no more
+      /// (docs/healthkit-behaviour.md#extended-runtime-sessions).
       case dropped
       /// Virtual time passed the end of the health data the simulation generated (two days
       /// after the scenario's planned end, its last timeline action), so the store gets no

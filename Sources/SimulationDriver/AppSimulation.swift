@@ -889,6 +889,15 @@ public final class AppSimulation: Sendable {
     /// a delivery (an async call, `settle`, `advance`) takes it. So app code that recovers on
     /// the main actor and then sets its delegates gets the batch, as on a watch.
     package var recoveryHeld = false
+    /// The completion form of `recoverActiveWorkoutSession(completion:)`: the lane's length
+    /// just after its completion was queued, until the recovery's own deliveries (the missed
+    /// batch) are taken out of the lane after it into ``recoveryWork`` (``mutate(_:)``).
+    package var recoveryCompletionMark: Int?
+    /// The recovery's deliveries that wait for its completion handler to run: it puts them
+    /// back in the lane, held (``resumeRecoveryWork(hold:)``), so that a builder delegate the
+    /// app sets after the completion (in code the completion resumes) gets the batch, as the
+    /// async form's does. One home of the rule with ``recoveryHeld``.
+    package var recoveryWork: [Delivery] = []
     /// How many ``AppSimulation/run(isolation:_:)`` bodies are running.
     package var runs = 0
     /// The running bodies' tasks, by run number (what a stall cancels).
@@ -1020,6 +1029,16 @@ public final class AppSimulation: Sendable {
       return launchWork
     }
 
+    /// The recovery's deliveries wait no more for its completion handler, which has run: back
+    /// in the lane, held for the builder's delegate when `hold` (the app has set none yet).
+    package mutating func resumeRecoveryWork(hold: Bool) {
+      guard !recoveryWork.isEmpty else { return }
+      lane.append(contentsOf: recoveryWork)
+      recoveryWork = []
+      if hold { recoveryHeld = true }
+      laneFilled()
+    }
+
     /// Ends `recoveryHeld`: the lane is delivered by itself again.
     package mutating func releaseRecoveryHold() {
       guard recoveryHeld else { return }
@@ -1033,6 +1052,12 @@ public final class AppSimulation: Sendable {
     let (result, died) = state.withLock { state in
       let result = body(&state)
       let died = Self.translate(&state, startDate: startDate)
+      if let mark = state.recoveryCompletionMark {
+        // The recovery's deliveries wait for its completion handler (`recoveryWork`).
+        state.recoveryWork += state.lane[mark...]
+        state.lane.removeSubrange(mark...)
+        state.recoveryCompletionMark = nil
+      }
       return (result, died)
     }
     for endpoint in died { endpoint.processDied() }
@@ -1349,7 +1374,9 @@ public final class AppSimulation: Sendable {
       if !taken {
         let (ran, waiters, turnDue, noHolds) = state.withLock {
           state -> (Bool, [CheckedContinuation<Void, Never>], Bool, Bool) in
-          if state.lane.isEmpty {
+          // A recovered session's batch held for the app's delegate (put back by the
+          // completion handler that ran in this loop) waits: the loop ends.
+          if state.lane.isEmpty || state.recoveryHeld {
             state.draining = false
             swap(&buffer, &state.spareLane)
             let waiters = state.drainWaiters

@@ -3,11 +3,39 @@
 /// else, for a `text` of three characters or more, the shortest candidate (the first of equals)
 /// that `text` names by a part: its last `/` component, ignoring case and with `_` read as a
 /// space (`Tokyo` and `new york` suggest `Asia/Tokyo` and `America/New_York`), or its words up
-/// to a `-` (`timezone` suggests `timezone-trip`). The one did-you-mean of the project, for
+/// to a `-` (`timezone` suggests `timezone-trip`); else, for a `text` of five characters or more,
+/// the shortest candidate that contains it, ignoring case (`strengthTraining` suggests
+/// `functionalStrengthTraining`). The one did-you-mean of the project, for
 /// unknown scenario keys and values, time zone names, `expect` paths that name a missing
 /// member, resource names, and the command line's options and values.
 package func closestName(to text: String, among candidates: [String]) -> String? {
-  closestBySpelling(to: text, among: candidates) ?? closestByPart(to: text, among: candidates)
+  closestNames(to: text, among: candidates).first
+}
+
+/// ``closestName(to:among:)`` with every candidate of the containment step (at most `limit`,
+/// shortest first, the first of equals first), for a message that lists them all
+/// (`strengthTraining`: `functionalStrengthTraining` and `traditionalStrengthTraining`); the
+/// spelling and part steps give one.
+package func closestNames(to text: String, among candidates: [String], limit: Int = 3) -> [String] {
+  if let close = closestBySpelling(to: text, among: candidates)
+    ?? closestByPart(to: text, among: candidates)
+  {
+    return [close]
+  }
+  return closestByContainment(to: text, among: candidates, limit: limit)
+}
+
+/// The containment match of ``closestNames(to:among:limit:)``.
+private func closestByContainment(to text: String, among candidates: [String], limit: Int)
+  -> [String]
+{
+  let key = text.lowercased()
+  guard key.count >= 5 else { return [] }
+  let found = candidates.enumerated().filter { $0.element.lowercased().contains(key) }
+  let sorted = found.sorted {
+    ($0.element.count, $0.offset) < ($1.element.count, $1.offset)
+  }
+  return sorted.prefix(limit).map(\.element)
 }
 
 /// The part match of ``closestName(to:among:)``.

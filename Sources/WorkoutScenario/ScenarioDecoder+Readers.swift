@@ -171,10 +171,11 @@ extension ScenarioDecoder {
         "\(Self.describe(value)) is not an activity (expected an HKWorkoutActivityType case name"
         + " such as running, walking, cycling, swimming or tennis; every one in"
         + " docs/activity-types.md)"
-      if case .string(let text) = value,
-        let close = closestName(to: text, among: Self.activityNames)
-      {
-        message += "; did you mean \(JSONPath.quoted(close))?"
+      if case .string(let text) = value {
+        let close = closestNames(to: text, among: Self.activityNames)
+        if !close.isEmpty {
+          message += "; did you mean \(close.map(JSONPath.quoted).joined(separator: " or "))?"
+        }
       }
       throw fail(path, message)
     }

@@ -71,6 +71,16 @@ extension ScenarioDecoder {
         "\(JSONPath.quoted(name)) takes no device (the iPhone's own workout takes \"device\" on \(Self.list(Scenario.Action.phoneWords)); remove the key)"
       )
     }
+    // An event action is an instant: a span asked for with `duration` (or `metadata`) gets how
+    // to write one, not only the list of keys.
+    if ["lap", "marker", "segment", "addEvent"].contains(name) {
+      for key in ["duration", "metadata"] where value[key] != nil {
+        throw fail(
+          path.appending(key: key),
+          "\(JSONPath.quoted(name)) is an instant in a scenario (a workout event dated at the action's at, with no \(key); expected one of \(Self.list(keys))): mark a set's span with two actions, one at its start and one at its end, or add the event from the app's code through the Swift API, HKWorkoutEvent(type:dateInterval:metadata:), whose duration and metadata the run result's events carry (docs/scenario-format.md#timeline-actions)"
+        )
+      }
+    }
     let fields = try healthMembers(value, at: path, allowed: keys, what: "an action")
     var device = WorkoutDevice.watch
     if takesDevice, let deviceValue = fields["device"] {

@@ -189,6 +189,31 @@ struct BatchedSensorTests {
     #expect(reports.map(\.call) == ["CMBatchedSensorManager.deviceMotionUpdates()"])
   }
 
+  /// The session ended just before the run returned (at 3.5 s; the next batch, due at 4 s,
+  /// would have ended the sequence with 108): the warning says so instead of asking the app to
+  /// end the session it ended.
+  @Test func aSequenceOfAnEndedSessionIsWarnedAboutAccurately() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "batched.json"))
+    let consumer = try await simulation.run { () -> Task<Int, any Error> in
+      let session = try startWorkout(simulation)
+      try await simulation.advance(by: .seconds(1))
+      let updates = CMBatchedSensorManager().deviceMotionUpdates()
+      try await simulation.advance(by: .milliseconds(2500))
+      session.end()
+      return Task {
+        var count = 0
+        for try await _ in updates { count += 1 }
+        return count
+      }
+    }
+    #expect(try await consumer.value == 2)
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.count == 1)
+    #expect(reports.first?.message.contains("the workout session had ended") == true)
+    #expect(reports.first?.message.contains("or end the workout session") == false)
+  }
+
   /// A manager freed by the app stops delivering, as on a device: started at 1 s in a scope
   /// that ends at 2.5 s, the handler gets the batch at 2 s only (none at 3 or 4 s, though the
   /// workout runs until 4.5 s).

@@ -287,9 +287,13 @@ struct WatchKitRuntimeTests {
     #expect(recorder.recorded.map(\.at) == [3000, 4770, 4800])
     #expect(recorder.states.first == .background)
     let haptics = watchKitLog(simulation)
-    #expect(haptics.map(\.at) == [3000, 5000])
-    #expect(haptics.map(\.event) == ["haptic", "hapticDropped"])
+    // No handler: the haptic repeats every 3 s while the session runs, 3000, 3003, ..., 4797
+    // ((4797 - 3000) / 3 + 1 = 600 haptics); at 4800 the session expired before the repeat.
+    let repeats = (0..<600).map { 3000 + 3 * Double($0) }
+    #expect(haptics.map(\.at) == repeats + [5000])
+    #expect(haptics.map(\.event) == Array(repeating: "haptic", count: 600) + ["hapticDropped"])
     #expect(haptics.first?.details["runtimeSession"] == .integer(0))
+    #expect(haptics[599].details["repeat"] == .integer(599))
     #expect(haptics.last?.details["reason"] == .string("sessionNotRunning"))
   }
 
@@ -550,6 +554,113 @@ struct WatchKitHapticTests {
       log.map { $0.details["appState"] } == [
         .string("inactive"), .string("background"), .string("suspended"),
       ])
+  }
+}
+
+/// What a `notifyUser` repeat handler was asked, and what it answers.
+final class RepeatAnswers: @unchecked Sendable {
+  /// The waits to return, in order (the last one again after them).
+  let waits: [TimeInterval]
+  /// The haptic to set on the n-th call (1-based), if any.
+  let changes: [Int: WKHapticType]
+  /// Virtual time in seconds at each call.
+  nonisolated(unsafe) var calledAt: [Double] = []
+  let simulation: HealthKitSimulation
+
+  init(_ simulation: HealthKitSimulation, waits: [TimeInterval], changes: [Int: WKHapticType]) {
+    self.simulation = simulation
+    self.waits = waits
+    self.changes = changes
+  }
+
+  func answer(_ type: UnsafeMutablePointer<WKHapticType>) -> TimeInterval {
+    calledAt.append(simulation.now.timeIntervalSince(simulation.startDate))
+    let call = calledAt.count
+    if let change = changes[call] { type.pointee = change }
+    return waits[min(call, waits.count) - 1]
+  }
+}
+
+@Suite("WatchKit: notifyUser repeats")
+struct WatchKitRepeatingHapticTests {
+  @Test("Without a handler the haptic repeats every 3 s until invalidate()")
+  func defaultInterval() async throws {
+    let simulation = try watchSimulation(type: .selfCare)
+    try await simulation.run {
+      let session = WKExtendedRuntimeSession()
+      session.start()
+      try await simulation.advance(by: .seconds(1))
+      session.notifyUser(hapticType: .notification)
+      try await simulation.advance(by: .seconds(10))
+      session.invalidate()
+      try await simulation.advance(by: .seconds(30))
+    }
+    let haptics = watchKitLog(simulation).filter { $0.event.hasPrefix("haptic") }
+    // At 1, then 1 + 3 = 4, 7, 10; invalidated at 11, so not at 13.
+    #expect(haptics.map(\.at) == [1, 4, 7, 10])
+    #expect(haptics.map { $0.details["repeat"] } == [nil, .integer(1), .integer(2), .integer(3)])
+    #expect(haptics.allSatisfy { $0.event == "haptic" && $0.identifier == "notification" })
+  }
+
+  @Test("The handler sets each wait and the next haptic; a wait of 0 ends the repeats loudly")
+  func handlerWaits() async throws {
+    let simulation = try watchSimulation(type: .selfCare)
+    let answers = RepeatAnswers(simulation, waits: [5, 2.5, 0], changes: [2: .success])
+    try await simulation.run {
+      let session = WKExtendedRuntimeSession()
+      session.start()
+      try await simulation.advance(by: .seconds(1))
+      session.notifyUser(hapticType: .notification, repeatHandler: answers.answer)
+      try await simulation.advance(by: .seconds(60))
+      #expect(session.state == .running)
+    }
+    // The handler after each haptic: at 1 (wait 5), at 1 + 5 = 6 (wait 2.5, next is success),
+    // at 6 + 2.5 = 8.5 (wait 0: refused, no more repeats).
+    #expect(answers.calledAt == [1, 6, 8.5])
+    let haptics = watchKitLog(simulation).filter { $0.event.hasPrefix("haptic") }
+    #expect(haptics.map(\.at) == [1, 6, 8.5, 8.5])
+    #expect(haptics.map(\.event) == ["haptic", "haptic", "haptic", "hapticDropped"])
+    #expect(haptics.map(\.identifier) == ["notification", "notification", "success", "success"])
+    #expect(haptics.last?.details["reason"] == .string("invalidRepeatInterval"))
+    let reports = simulation.reports.filter { $0.framework == "WatchKit" }
+    #expect(reports.map(\.kind) == [.dropped])
+    #expect(reports.first?.seconds == 8.5)
+    #expect(reports.first?.message.contains("greater than 0 and at most 60 s") == true)
+  }
+
+  @Test("A wait over 60 s is refused: one haptic, then hapticDropped")
+  func tooLong() async throws {
+    let simulation = try watchSimulation(type: .selfCare)
+    let answers = RepeatAnswers(simulation, waits: [61], changes: [:])
+    try await simulation.run {
+      let session = WKExtendedRuntimeSession()
+      session.start()
+      session.notifyUser(hapticType: .retry, repeatHandler: answers.answer)
+      try await simulation.advance(by: .seconds(120))
+    }
+    #expect(answers.calledAt == [0])
+    let haptics = watchKitLog(simulation).filter { $0.event.hasPrefix("haptic") }
+    #expect(haptics.map(\.at) == [0, 0])
+    #expect(haptics.map(\.event) == ["haptic", "hapticDropped"])
+    #expect(simulation.reports.filter { $0.framework == "WatchKit" }.map(\.kind) == [.dropped])
+  }
+
+  @Test("A wait of 60 s is taken; the repeats end at the session's expiry")
+  func expiry() async throws {
+    let simulation = try watchSimulation(type: .selfCare)
+    let answers = RepeatAnswers(simulation, waits: [60], changes: [:])
+    try await simulation.run {
+      let session = WKExtendedRuntimeSession()
+      session.start()
+      session.notifyUser(hapticType: .retry, repeatHandler: answers.answer)
+      try await simulation.advance(by: .seconds(700))
+    }
+    // Self care runs 600 s: haptics at 0, 60, ..., 540 (the handler each time, 10 calls); at
+    // 600 the session expired before the repeat, so no haptic and no eleventh call.
+    #expect(answers.calledAt == (0..<10).map { 60 * Double($0) })
+    let haptics = watchKitLog(simulation).filter { $0.event.hasPrefix("haptic") }
+    #expect(haptics.map(\.at) == (0..<10).map { 60 * Double($0) })
+    #expect(simulation.reports.filter { $0.framework == "WatchKit" }.isEmpty)
   }
 }
 

@@ -327,6 +327,36 @@ import WorkoutSystem
     #expect(after.batches.withLock { $0 } == [types])
   }
 
+  /// The completion form wrapped in a continuation, as apps write it: the delegates are set in
+  /// the code the continuation resumes, after the completion has returned; the missed batch
+  /// waits for the builder's delegate as the async form's does (the ten types above).
+  @MainActor @Test func theMissedBatchWaitsForADelegateSetAfterTheCompletion() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: constantRun(
+        timeline: """
+          [{ "at": 600, "do": "crash" }, { "at": 640, "do": "relaunch" }]
+          """))
+    let after = Recorder(simulation)
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await manager.startWorkout(type: .running, delegate: nil, at: simulation.now)
+      try await simulation.advance(to: noon(plus: 700))
+      let store = HKHealthStore()
+      let found: HKWorkoutSession? = await withCheckedContinuation { continuation in
+        store.recoverActiveWorkoutSession { session, _ in continuation.resume(returning: session) }
+      }
+      let recovered = try #require(found)
+      await simulation.executor.waitUntilIdle()
+      #expect(after.batches.withLock { $0 }.isEmpty)
+      recovered.delegate = after
+      recovered.associatedWorkoutBuilder().delegate = after
+      await simulation.settle()
+    }
+    #expect(after.batches.withLock { $0 }.count == 1)
+    #expect(
+      after.batches.withLock { $0 }.first?.contains(HKQuantityType(.activeEnergyBurned)) == true)
+  }
+
   @Test func theTimelinesWorldActionsFireAndItsAppActionsDoNot() async throws {
     let simulation = try HealthKitSimulation(
       scenario: constantRun(

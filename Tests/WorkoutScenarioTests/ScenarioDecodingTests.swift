@@ -391,6 +391,12 @@ struct ScenarioDecodingTests {
         #"{"version": 1, "activity": "runing"}"#,
         #"t.json: activity: "runing" is not an activity (expected an HKWorkoutActivityType case name such as running, walking, cycling, swimming or tennis; every one in docs/activity-types.md); did you mean "running"?"#
       ),
+      // No name within two edits: the names that contain it (ignoring case), shortest first
+      // (26 characters before 27).
+      (
+        #"{"version": 1, "activity": "strengthTraining"}"#,
+        #"t.json: activity: "strengthTraining" is not an activity (expected an HKWorkoutActivityType case name such as running, walking, cycling, swimming or tennis; every one in docs/activity-types.md); did you mean "functionalStrengthTraining" or "traditionalStrengthTraining"?"#
+      ),
       (
         #"{"version": 1, "activity": "underwaterDiving"}"#,
         #"t.json: activity: "underwaterDiving" is not an activity a workout session accepts (HealthKit refuses a session of it)"#
@@ -600,6 +606,15 @@ struct ScenarioDecodingTests {
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "start", "recover": true}]}"#,
         "t.json: timeline[0].recover: unknown key (expected one of at, do, device)"
+      ),
+      // An event action with a span: how to write one, not only the keys.
+      (
+        #"{"version": 1, "timeline": [{"at": 0, "do": "segment", "duration": "0:40", "metadata": {"reps": 12}}]}"#,
+        #"t.json: timeline[0].duration: "segment" is an instant in a scenario (a workout event dated at the action's at, with no duration; expected one of at, do, device): mark a set's span with two actions, one at its start and one at its end, or add the event from the app's code through the Swift API, HKWorkoutEvent(type:dateInterval:metadata:), whose duration and metadata the run result's events carry (docs/scenario-format.md#timeline-actions)"#
+      ),
+      (
+        #"{"version": 1, "timeline": [{"at": 0, "do": "lap", "metadata": {"reps": 12}}]}"#,
+        #"t.json: timeline[0].metadata: "lap" is an instant in a scenario (a workout event dated at the action's at, with no metadata; expected one of at, do, device): mark a set's span with two actions, one at its start and one at its end, or add the event from the app's code through the Swift API, HKWorkoutEvent(type:dateInterval:metadata:), whose duration and metadata the run result's events carry (docs/scenario-format.md#timeline-actions)"#
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "relaunch", "recover": "yes"}]}"#,

@@ -70,8 +70,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// (and builder) for the new process, with the crashed one's configuration and no delegates
   /// or data source; `nil` when none is open. The crashed process's objects stay inert (their
   /// calls are refused and logged), as they would be gone on a device. What its builder collected since the crash arrives as one `didCollectDataOf` batch
-  /// right after the completion returns, so a delegate set in the completion gets it (Apple
-  /// doc: https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
+  /// right after the completion returns when the completion set the builder's delegate;
+  /// otherwise it waits, as the async form's does, until the app sets the delegate (code the
+  /// completion resumes: a continuation, a `Task`) or the next delivery, so the delegate gets it
+  /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
   @available(iOS 26.0, watchOS 5.0, *)
   public func recoverActiveWorkoutSession(
     completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void
@@ -123,7 +125,18 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
       }
       if let completion {
         let found = session
-        state.enqueue([{ completion(found) }])
+        let simulation = simulation
+        state.enqueue([
+          {
+            completion(found)
+            // The missed batch waits for a builder delegate the app sets after the completion
+            // returns (the code a continuation resumes), as the async form's does; one set in
+            // the completion gets it at once.
+            let hold = found.map { $0.associatedWorkoutBuilder().delegate == nil } ?? false
+            simulation.state.withLock { $0.resumeRecoveryWork(hold: hold) }
+          }
+        ])
+        if found != nil { state.recoveryCompletionMark = state.lane.count }
       }
       state.session.withEngine(of: device) { _ = $0.recoverActiveSession(at: $0.now) }
       // Set before `mutate` turns the recovery's log entries into the batch.

@@ -225,45 +225,59 @@ open class CMMagnetometerData: CMLogItem, @unchecked Sendable {
 
 /// The device's orientation (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmattitude): in the simulation the
-/// wrist's swing about the device's x axis (``pitch``), roll and yaw 0 (the wrist motion model
-/// keeps one orientation, docs/models.md#wrist-motion). Open, as Apple's class is in Swift.
+/// wrist's swing about the device's x axis (``pitch``) or, in a strength set's rep, the
+/// forearm's turn about the device's y axis (``roll``); yaw 0 (docs/models.md#wrist-motion).
+/// Open, as Apple's class is in Swift.
 open class CMAttitude: NSObject, NSCopying, @unchecked Sendable {
   private let storedPitch: Double
+  private let storedRoll: Double
 
   /// An attitude of angle 0 on every axis (for an app's test double).
   public override init() {
     storedPitch = 0
+    storedRoll = 0
     super.init()
   }
 
-  init(pitch: Double) {
+  init(pitch: Double, roll: Double = 0) {
     storedPitch = pitch
+    storedRoll = roll
     super.init()
   }
 
-  /// The rotation about the device's y axis, rad: 0.
-  open var roll: Double { 0 }
-  /// The rotation about the device's x axis, rad: the arm's swing angle θ.
+  /// The rotation about the device's y axis, rad: in a strength set's rep the elbow's flexion
+  /// φ + π/2, wrapped to (−π, π]; else 0.
+  open var roll: Double { storedRoll }
+  /// The rotation about the device's x axis, rad: the arm's swing angle θ (0 in a rep).
   open var pitch: Double { storedPitch }
   /// The rotation about the device's z axis, rad: 0.
   open var yaw: Double { 0 }
 
-  /// The rotation as a matrix: about x by ``pitch`` θ, rows (1, 0, 0), (0, cos θ, −sin θ),
+  /// The rotation as a matrix: about x by ``pitch`` θ after about y by ``roll`` ρ (the model
+  /// gives one of them at a time), rows (cos ρ, 0, sin ρ), (sin θ sin ρ, cos θ, −sin θ cos ρ),
+  /// (−cos θ sin ρ, sin θ, cos θ cos ρ): with ρ = 0, (1, 0, 0), (0, cos θ, −sin θ),
   /// (0, sin θ, cos θ) (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmattitude/rotationmatrix).
   open var rotationMatrix: CMRotationMatrix {
     let (s, c) = (sin(pitch), cos(pitch))
-    return CMRotationMatrix(m11: 1, m12: 0, m13: 0, m21: 0, m22: c, m23: -s, m31: 0, m32: s, m33: c)
+    let (sr, cr) = (sin(roll), cos(roll))
+    return CMRotationMatrix(
+      m11: cr, m12: 0, m13: sr, m21: s * sr, m22: c, m23: -s * cr, m31: -c * sr, m32: s,
+      m33: c * cr)
   }
 
-  /// The rotation as a unit quaternion: about x by ``pitch`` θ, (sin θ/2, 0, 0, cos θ/2)
-  /// (Apple doc: https://developer.apple.com/documentation/coremotion/cmattitude/quaternion).
+  /// The rotation as a unit quaternion, the product of x's by ``pitch`` θ and y's by ``roll``
+  /// ρ: (sin θ/2 cos ρ/2, cos θ/2 sin ρ/2, sin θ/2 sin ρ/2, cos θ/2 cos ρ/2); with ρ = 0,
+  /// (sin θ/2, 0, 0, cos θ/2) (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmattitude/quaternion).
   open var quaternion: CMQuaternion {
-    CMQuaternion(x: sin(pitch / 2), y: 0, z: 0, w: cos(pitch / 2))
+    let (s, c) = (sin(pitch / 2), cos(pitch / 2))
+    let (sr, cr) = (sin(roll / 2), cos(roll / 2))
+    return CMQuaternion(x: s * cr, y: c * sr, z: s * sr, w: c * cr)
   }
 
   /// An attitude of the same angles (Apple's class adopts `NSCopying`).
-  open func copy(with zone: NSZone? = nil) -> Any { CMAttitude(pitch: pitch) }
+  open func copy(with zone: NSZone? = nil) -> Any { CMAttitude(pitch: pitch, roll: roll) }
 }
 
 /// Where the device-motion sensor is, with Apple's raw values (Apple doc:
@@ -303,11 +317,13 @@ open class CMDeviceMotion: CMLogItem, @unchecked Sendable {
     super.init(timestamp: timestamp)
   }
 
-  /// The device's orientation: the arm's swing as ``CMAttitude/pitch``.
-  open var attitude: CMAttitude { CMAttitude(pitch: sample.pitch) }
+  /// The device's orientation: the arm's swing as ``CMAttitude/pitch``, a strength rep's turn
+  /// as ``CMAttitude/roll``.
+  open var attitude: CMAttitude { CMAttitude(pitch: sample.pitch, roll: sample.roll) }
   /// The rotation rate, rad/s, with the gyroscope's noise.
   open var rotationRate: CMRotationRate { CMRotationRate(sample.measuredRotationRate) }
-  /// Gravity in the device frame, g (length 1): (0, −sin θ, −cos θ) for the swing angle θ.
+  /// Gravity in the device frame, g (length 1): (0, −sin θ, −cos θ) for the swing angle θ,
+  /// (cos φ, 0, sin φ) for a strength rep's elbow flexion φ.
   open var gravity: CMAcceleration { CMAcceleration(sample.gravity) }
   /// The acceleration the user gives the device, g, with the accelerometer's noise.
   open var userAcceleration: CMAcceleration {

@@ -520,11 +520,16 @@ extension CoreMotionState {
   /// The wrist motion model's reading at `instant` on `device`: the body's motion class
   /// (``timeline``, with no latency: the sensors read the body at once) with, on a course
   /// segment, its speed and step cadence; the swing's phase from the later of the segment's
-  /// start and the class's last change (docs/models.md#wrist-motion).
+  /// start and the class's last change (docs/models.md#wrist-motion). On the watch, during a
+  /// set of the scenario's `strength`, the forearm's rep instead
+  /// (``WorkoutPhysiology/StrengthPlan/forearm(at:)``; the phone is not on the wrist).
   func wristSample(at instant: SimulationInstant, on device: AppSimulation.Device)
     -> WristMotionSample
   {
     guard let wrist else { return WristMotionSample() }
+    if device == .watch, let forearm = strength?.forearm(at: instant) {
+      return wrist.watch.sample(at: instant, gait: .lifting(forearm), since: .zero)
+    }
     let timeline = timeline ?? MotionTimeline(layers: [])
     let activity = timeline.state(at: instant).activity
     var since = timeline.change(at: instant)?.at ?? .zero

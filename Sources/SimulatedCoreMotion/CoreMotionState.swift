@@ -85,6 +85,9 @@ struct CoreMotionState: SimulationExtension {
   let gps: Scenario.GPS
   /// The scenario's `sensors.location.verticalAccuracy` (10 m without the key), m.
   let verticalAccuracy: Double
+  /// The scenario's `strength` sets (docs/scenario-format.md#strength): the watch's wrist
+  /// turns through each rep.
+  let strength: StrengthPlan?
   /// How many times the Core Motion timer fired (internal, for tests: a registration parked
   /// while the watch app cannot receive makes the timer stop nowhere).
   var timerFires = 0
@@ -97,6 +100,7 @@ struct CoreMotionState: SimulationExtension {
     verticalAccuracy =
       (simulation.scenario.locationSensor ?? Scenario.LocationSensor())
       .verticalAccuracy
+    strength = simulation.scenario.strength
   }
 
   /// The app's Motion & Fitness authorization, the one home of the rule the three managers'

@@ -47,6 +47,9 @@ public enum WristGait: Sendable, Equatable {
   /// Moving in none of Core Motion's classes (swimming, strength training and every other
   /// activity): irregular wrist motion, modelled as a larger vibration.
   case moving
+  /// In a rep of a strength set (``StrengthPlan/forearm(at:)``): the forearm turning about the
+  /// elbow, the watch on the wrist ``WristMotion/forearmLength`` from the elbow.
+  case lifting(ForearmMotion)
 
   /// Walking at this speed when the body walks and the course gives no speed, 1.3 m/s (a
   /// project rule: a usual walking speed; a `motion.activities` span outside the course).
@@ -99,15 +102,18 @@ public struct WristMotionSample: Sendable, Equatable {
   public var accelerometerNoise: MotionVector
   /// The gyroscope's own noise, rad/s, one draw per axis.
   public var gyroNoise: MotionVector
-  /// The swing angle about the device's x axis, rad (the attitude's pitch; roll and yaw 0).
+  /// The swing angle about the device's x axis, rad (the attitude's pitch; 0 in a rep).
   public var pitch: Double
+  /// The turn about the device's y axis, rad, in (−π, π] (the attitude's roll): in a rep the
+  /// elbow's flexion φ + π/2 (wrapped), else 0.
+  public var roll: Double
 
   /// A reading of its parts; the default is the wrist at rest face up without noise: gravity
   /// (0, 0, −1) g and nothing else.
   public init(
     gravity: MotionVector = MotionVector(x: 0, y: 0, z: -1), userAcceleration: MotionVector = .zero,
     rotationRate: MotionVector = .zero, accelerometerNoise: MotionVector = .zero,
-    gyroNoise: MotionVector = .zero, pitch: Double = 0
+    gyroNoise: MotionVector = .zero, pitch: Double = 0, roll: Double = 0
   ) {
     self.gravity = gravity
     self.userAcceleration = userAcceleration
@@ -115,6 +121,7 @@ public struct WristMotionSample: Sendable, Equatable {
     self.accelerometerNoise = accelerometerNoise
     self.gyroNoise = gyroNoise
     self.pitch = pitch
+    self.roll = roll
   }
 
   /// What the accelerometer reads, g: gravity + user acceleration + its noise (Apple's raw
@@ -137,6 +144,15 @@ public struct WristMotionSample: Sendable, Equatable {
 ///   wrist, ``armLength`` 0.6 m from the shoulder, turns at θ'(t) = Θ·2πf·cos(2πf·τ) rad/s
 ///   about x and accelerates along y by the tangential L·θ''(t) = −L·Θ·(2πf)²·sin(2πf·τ)
 ///   m/s², divided by ``standardGravity`` for g.
+/// - In a rep of a strength set (``WristGait/lifting(_:)``, docs/models.md#wrist-motion): the
+///   forearm lies along the device's x axis from the elbow to the hand and turns about the
+///   device's y axis (the elbow's flexion axis) by the flexion φ of
+///   ``StrengthPlan/forearm(at:)``, 0 with the arm hanging straight (a project rule: a curl
+///   with the palm forward, the watch on the back of the wrist). Gravity reads
+///   (cos φ, 0, sin φ) g: (1, 0, 0) with the arm hanging, (0, 0, 1) with the forearm level and
+///   the face down. The rotation rate is (0, φ', 0) rad/s; the wrist, ``forearmLength`` from
+///   the elbow, accelerates by the centripetal −r·φ'² along x (toward the elbow) and the
+///   tangential −r·φ'' along z, divided by ``standardGravity`` for g; no vibration.
 /// - Cycling, in a vehicle or another activity: no swing; a seeded vibration of standard
 ///   deviation ``vibration(of:)`` per axis in the user acceleration and the rotation rate.
 /// - Always: the sensors' own noise, ``accelerometerNoise`` g and ``gyroNoise`` rad/s per
@@ -156,6 +172,10 @@ public struct WristMotion: Sendable, Equatable {
   public static let standardGravity = 9.80665
   /// Shoulder to wrist, 0.6 m (a project rule: about a third of a 1.75 m adult's height).
   public static let armLength = 0.6
+  /// Elbow to wrist, 0.2555 m: 0.146 of a 1.75 m adult's height (the forearm's share of the
+  /// body's height in Drillis and Contini's segment proportions, 1966, as tabled in D. A.
+  /// Winter, "Biomechanics and Motor Control of Human Movement", chapter "Anthropometry").
+  public static let forearmLength = 0.146 * 1.75
   /// The accelerometer's noise per axis, 0.002 g (a project rule: a few mg, the order of a
   /// consumer MEMS accelerometer's noise at 100 Hz).
   public static let accelerometerNoise = 0.002
@@ -184,12 +204,13 @@ public struct WristMotion: Sendable, Equatable {
   }
 
   /// The standard deviation of the vibration per axis for `gait`: (g, rad/s) 0.05 and 0.05
-  /// cycling, 0.02 and 0.02 in a vehicle, 0.1 and 0.3 moving otherwise, 0 at rest and on foot
+  /// cycling, 0.02 and 0.02 in a vehicle, 0.1 and 0.3 moving otherwise, 0 at rest, on foot and
+  /// in a rep
   /// (project rules: a bicycle's road buzz through the bars, a car's smaller one, an irregular
   /// arm in other activities; docs/models.md#wrist-motion).
   public static func vibration(of gait: WristGait) -> (acceleration: Double, rotation: Double) {
     switch gait {
-    case .rest, .onFoot: (0, 0)
+    case .rest, .onFoot, .lifting: (0, 0)
     case .cycling: (0.05, 0.05)
     case .automotive: (0.02, 0.02)
     case .moving: (0.1, 0.3)
@@ -212,8 +233,10 @@ public struct WristMotion: Sendable, Equatable {
     let accelerometer = draw(Self.accelerometerNoise)
     let gyro = draw(Self.gyroNoise)
     var pitch = 0.0
+    var roll = 0.0
     var user = MotionVector.zero
     var rotation = MotionVector.zero
+    var lifted: MotionVector?
     switch gait {
     case .onFoot(let stepsPerMinute, let metresPerSecond):
       let amplitude = Self.swingAmplitude(metresPerSecond: metresPerSecond)
@@ -224,15 +247,26 @@ public struct WristMotion: Sendable, Equatable {
       pitch = amplitude * s
       rotation.x = amplitude * omega * c
       user.y = -Self.armLength * amplitude * omega * omega * s / Self.standardGravity
+    case .lifting(let forearm):
+      let phi = forearm.angle
+      let rate = forearm.angularVelocity
+      let r = Self.forearmLength
+      roll = phi + Double.pi / 2
+      if roll > Double.pi { roll -= 2 * Double.pi }
+      rotation.y = rate
+      user.x = -r * rate * rate / Self.standardGravity
+      user.z = -r * forearm.angularAcceleration / Self.standardGravity
+      lifted = MotionVector(x: Elementary.cos(phi), y: 0, z: Elementary.sin(phi))
     case .rest, .cycling, .automotive, .moving:
       let (acceleration, turning) = Self.vibration(of: gait)
       if acceleration > 0 { user = draw(acceleration) }
       if turning > 0 { rotation = draw(turning) }
     }
-    let gravity = MotionVector(x: 0, y: -Elementary.sin(pitch), z: -Elementary.cos(pitch))
+    let gravity =
+      lifted ?? MotionVector(x: 0, y: -Elementary.sin(pitch), z: -Elementary.cos(pitch))
     return WristMotionSample(
       gravity: gravity, userAcceleration: user, rotationRate: rotation,
-      accelerometerNoise: accelerometer, gyroNoise: gyro, pitch: pitch)
+      accelerometerNoise: accelerometer, gyroNoise: gyro, pitch: pitch, roll: roll)
   }
 }
 

@@ -179,6 +179,11 @@ public struct Scenario: Sendable, Equatable {
   /// whatever ``course`` holds, and plays its lengths and sets as the watch's `lap` and
   /// `segment` events.
   public var swim: SwimPlan?
+  /// `strength`: a strength or HIIT workout's sets of reps (docs/scenario-format.md#strength);
+  /// `nil` when the file has none. Only the wrist motion model reads it (the forearm turns
+  /// through each rep, docs/models.md#wrist-motion); a run checks a plan set in Swift by the
+  /// decoder's rule (``WorkoutPhysiology/StrengthPlan/problem(activity:)``).
+  public var strength: StrengthPlan?
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).
   /// A plan set in Swift is checked by `HealthPlan.validationProblem()` when its data is made

@@ -123,7 +123,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
-    "health", "authorization", "app", "phone", "motion", "gps", "swim",
+    "health", "authorization", "app", "phone", "motion", "gps", "swim", "strength",
   ]
 
   // MARK: Scenario
@@ -381,6 +381,9 @@ struct ScenarioDecoder {
           path("sensors").appending(key: refused.type).appending(key: refused.key),
           Scenario.poolSensorMessage(type: refused.type, key: refused.key))
       }
+    }
+    if let value = fields["strength"] {
+      scenario.strength = try strength(value, at: path("strength"), activity: activity)
     }
     return scenario
   }

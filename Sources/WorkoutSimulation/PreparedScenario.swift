@@ -143,6 +143,13 @@ struct PreparedScenario {
     if let problem = scenario.todayExerciseProblem(start: startDate) {
       throw SimulationError(fileName: file, path: "today.appleExerciseTime", message: problem)
     }
+    // `strength`'s rules, the decoder's for a file, here for a plan set in Swift
+    // (docs/scenario-format.md#strength).
+    if let problem = scenario.strength?.problem(activity: activity) {
+      throw SimulationError(
+        fileName: file, path: problem.path.isEmpty ? "strength" : "strength." + problem.path,
+        message: problem.message)
+    }
     self.timeZones = TimeZoneSchedule(scenario: scenario, home: timeZone, startDate: startDate)
     let sensors = scenario.sensors
     // `--seed` is in the scenario (``ResolvedScenario``).

@@ -338,7 +338,7 @@ struct ScenarioDecodingTests {
       (#"{"version": 1.5}"#, "t.json: version: 1.5 is not a version (expected 1)"),
       (
         #"{"version": 1, "seeed": 3}"#,
-        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim); did you mean \"seed\"?"
+        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim, strength); did you mean \"seed\"?"
       ),
       (
         #"{"version": 1, "$schema": 5}"#,

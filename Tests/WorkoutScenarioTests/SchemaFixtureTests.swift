@@ -78,6 +78,7 @@ struct SchemaFixtureTests {
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
         "goals", "today", "health", "authorization", "app", "phone", "motion", "gps", "swim",
+        "strength",
       ])
     #expect(
       keys(schema["properties"]?["gps"]?["properties"])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutJSON
+import WorkoutPhysiology
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
@@ -102,6 +103,23 @@ import WorkoutSimulation
       error.description
         == "ride: course[0].power: power is only allowed for cycling (activity is overridden to \"running\")"
     )
+  }
+
+  /// A `strength` plan set in Swift on a running workout is refused at the run by the rule the
+  /// decoder applies to a file (`StrengthPlan.problem(activity:)`), with the key's path.
+  @Test func strengthOnAnotherActivityIsRefusedFromSwift() throws {
+    var scenario = try Scenario(name: "curls", activity: .running)
+    scenario.strength = StrengthPlan(sets: [StrengthPlan.Set(start: .zero, reps: 10)])
+    let error = try #require(throws: SimulationError.self) { try Simulation.run(scenario) }
+    #expect(error.path == "strength")
+    #expect(
+      error.description
+        == #"curls: strength: strength sets need "activity": "traditionalStrengthTraining", "functionalStrengthTraining" or "highIntensityIntervalTraining" (the scenario's activity is "running"): change the activity or remove "strength""#
+    )
+    scenario.activity = .traditionalStrengthTraining
+    scenario.strength?.sets.append(StrengthPlan.Set(start: .seconds(20), reps: 1))
+    let overlap = try #require(throws: SimulationError.self) { try Simulation.run(scenario) }
+    #expect(overlap.path == "strength.sets[1].at")
   }
 
   @Test func crownScenarioChoosesTheSameWorkoutFromSwift() throws {

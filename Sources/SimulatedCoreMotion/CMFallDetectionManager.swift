@@ -1,5 +1,6 @@
 import Foundation
 import SimulationDriver
+import Synchronization
 import WorkoutCore
 import WorkoutScenario
 
@@ -265,34 +266,45 @@ struct FallDetectionState {
     }
   }
 
-  /// The pending fall's delivery to the live managers, when authorized and there are any
-  /// (then it is no longer pending).
+  /// The pending fall's delivery to the live managers that still exist and still have a
+  /// delegate (both are weak), when authorized and there are any: only then is it no longer
+  /// pending. With none (the managers freed, their delegates gone) the fall stays pending, the
+  /// latest one delivered when a delegate is set (a project rule from Apple's "latest fall
+  /// detection event", docs/swift-api.md#fall-detection: a fall is never lost silently).
   mutating func deliverPending(simulation: AppSimulation, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
   {
     guard let fall = pending, status == .authorized else { return [] }
-    let managers = live(&state)
+    // Reading the weak references runs no app code (safe under the lock).
+    let managers = live(&state).filter { $0.manager.value.object?.delegate != nil }
     guard !managers.isEmpty else { return [] }
     pending = nil
+    let handOut = FallHandOut(remaining: managers.count)
     return managers.map { entry in
-      Self.delivery(
-        entry.manager, CMFallDetectionEvent(date: fall.date, resolution: fall.resolution),
-        simulation: simulation)
+      Self.delivery(entry.manager, fall, handOut: handOut, simulation: simulation)
     }
   }
 
-  /// The delegate call with `event`: virtual time held until the completion handler runs (the
-  /// one home of the hold, `CoreMotion` / the delegate method's name in a report).
+  /// The delegate call with `fall`: virtual time held until the completion handler runs (the
+  /// one home of the hold, `CoreMotion` / the delegate method's name in a report). When the
+  /// manager or its delegate went away between the hand-out and the call and no other manager
+  /// of the same hand-out took the fall, it is pending again (unless a later fall is) and a
+  /// ``Report/Kind-swift.enum/notDelivered`` warning says what to keep.
   static func delivery(
-    _ manager: UncheckedBox<WeakFallManager>, _ event: CMFallDetectionEvent,
-    simulation: AppSimulation
+    _ manager: UncheckedBox<WeakFallManager>,
+    _ fall: (date: Date, resolution: CMFallDetectionEvent.UserResolution),
+    handOut: FallHandOut, simulation: AppSimulation
   ) -> AppSimulation.Callback {
     let weak = WeakSimulation(simulation)
     return {
       AppSimulation.$currentDevice.withValue(.watch) {
-        guard let object = manager.value.object, let delegate = object.delegate,
-          let simulation = weak.object
-        else { return }
+        guard let simulation = weak.object else { return }
+        guard let object = manager.value.object, let delegate = object.delegate else {
+          if handOut.missed() { simulation.keepUndeliveredFall(fall) }
+          return
+        }
+        handOut.taken()
+        let event = CMFallDetectionEvent(date: fall.date, resolution: fall.resolution)
         let hold = simulation.beginHold(
           framework: "CoreMotion",
           call: "the completion handler of fallDetectionManager(_:didDetect:completionHandler:)")
@@ -300,6 +312,59 @@ struct FallDetectionState {
         delegate.fallDetectionManager(object, didDetect: event) { weak.object?.endHold(hold) }
       }
     }
+  }
+}
+
+/// One fall handed out to several managers' delegates: whether any took it by the last call
+/// (the calls run one after another in the callback lane; the lock makes it plainly safe).
+final class FallHandOut: Sendable {
+  private let counts: Mutex<(remaining: Int, taken: Bool)>
+
+  init(remaining: Int) { counts = Mutex((remaining, false)) }
+
+  /// A delegate took the fall.
+  func taken() {
+    counts.withLock {
+      $0.remaining -= 1
+      $0.taken = true
+    }
+  }
+
+  /// A call found no manager or delegate; `true` when it was the last and none took the fall.
+  func missed() -> Bool {
+    counts.withLock {
+      $0.remaining -= 1
+      return $0.remaining == 0 && !$0.taken
+    }
+  }
+}
+
+extension AppSimulation {
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a fall whose delegate went away
+  /// before the call.
+  static func undeliveredFallMessage(at seconds: Double) -> String {
+    "the fall at t = \(seconds) s reached no fallDetectionManager(_:didDetect:completionHandler:): "
+      + "the CMFallDetectionManager or its delegate (held weakly) was freed before the call; "
+      + "the fall is kept and comes when a delegate is set again: keep the manager and its "
+      + "delegate in properties for as long as falls are wanted (docs/swift-api.md#fall-detection)"
+  }
+
+  /// A fall no delegate took after all: pending again (unless a later fall is), and a
+  /// ``Report/Kind-swift.enum/notDelivered`` warning.
+  func keepUndeliveredFall(
+    _ fall: (date: Date, resolution: CMFallDetectionEvent.UserResolution)
+  ) {
+    let simulation = self
+    let seconds = fall.date.timeIntervalSince(startDate)
+    let reports = mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
+        if motion.fall.pending == nil { motion.fall.pending = fall }
+      }
+      return keepReports(
+        .notDelivered, [Self.undeliveredFallMessage(at: seconds)], framework: "CoreMotion",
+        call: "fallDetectionManager(_:didDetect:completionHandler:)", in: &state)
+    }
+    reports.forEach(Self.writeToStandardError)
   }
 }
 

@@ -367,6 +367,46 @@ extension CoreMotionState {
     return depth < 1 ? .submergedShallow : .submergedDeep
   }
 
+  /// The first measurement instant of `updates` after `now`: the next instant on the grid of
+  /// the rate of the state at `now` (3 a second under water, 1 on the surface) from its start
+  /// (``grid(_:at:)``), or the next dive's start or end when sooner. Also
+  /// where a registration parked while the watch app could not receive resumes
+  /// (``CoreMotionTimer/nextDue(after:state:)``).
+  func nextMeasurement(_ updates: SubmersionUpdates, after now: SimulationInstant)
+    -> SimulationInstant
+  {
+    let anchor = grid(updates, at: now)
+    let rate = submersion?.depth(at: now) != nil ? Self.submergedRate : Self.surfaceRate
+    let elapsed = now.nanoseconds - anchor.nanoseconds
+    // The grid's instants are anchor + ⌊n × 10⁹ / rate⌋ ns: the first one after now.
+    var count = elapsed * rate / 1_000_000_000 + 1
+    while count * 1_000_000_000 / rate <= elapsed { count += 1 }
+    var next = SimulationInstant(nanoseconds: anchor.nanoseconds + count * 1_000_000_000 / rate)
+    if let change = submersion?.nextChange(after: now), change < next { next = change }
+    return next
+  }
+
+  /// The start of the grid `updates` measures on at `now`: the registration's first
+  /// measurement (`now` itself), else the latest change of state (a dive's start or end) at or
+  /// before `now` when it is later than the grid's start, else the grid's start. Measured
+  /// without a break, a change is itself a measurement instant, so this is where the grid
+  /// restarted; after a registration parked across a change (the watch app could not
+  /// receive), the grid is the one it would have had.
+  func grid(_ updates: SubmersionUpdates, at now: SimulationInstant) -> SimulationInstant {
+    guard updates.submerged != nil, let gauge = submersion else { return now }
+    var latest: SimulationInstant?
+    for dive in gauge.dives {
+      for edge in [dive.range.lowerBound, dive.range.upperBound]
+      where edge <= now && edge > updates.anchor
+        && (gauge.depth(at: edge) != nil)
+          != (gauge.depth(at: edge.advanced(by: .nanoseconds(-1))) != nil)
+      {
+        if latest.map({ edge > $0 }) ?? true { latest = edge }
+      }
+    }
+    return latest ?? updates.anchor
+  }
+
   /// The delegate calls owed at `now` to `updates` (when `receives`: the app can run) and the
   /// next instant: the event when the state differs from the one last reported, a measurement,
   /// and under water a temperature; then the next instant on the grid of the state's rate from
@@ -377,19 +417,9 @@ extension CoreMotionState {
     let gauge = submersion
     let depth = gauge?.depth(at: now)
     let submerged = depth != nil
-    if updates.submerged != submerged {
-      updates.submerged = submerged
-      updates.anchor = now
-    }
-    let rate = submerged ? Self.submergedRate : Self.surfaceRate
-    let elapsed = now.nanoseconds - updates.anchor.nanoseconds
-    // The grid's instants are anchor + ⌊n × 10⁹ / rate⌋ ns: the first one after now.
-    var count = elapsed * rate / 1_000_000_000 + 1
-    while count * 1_000_000_000 / rate <= elapsed { count += 1 }
-    var next = SimulationInstant(
-      nanoseconds: updates.anchor.nanoseconds + count * 1_000_000_000 / rate)
-    if let change = gauge?.nextChange(after: now), change < next { next = change }
-    updates.next = next
+    updates.anchor = grid(updates, at: now)
+    updates.submerged = submerged
+    updates.next = nextMeasurement(updates, after: now)
     guard receives else { return [] }
     let date = self.date(now)
     let surface = CMAltimeter.standardPressure(atAltitude: height(at: now))

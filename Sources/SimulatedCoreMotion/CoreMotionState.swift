@@ -1,5 +1,6 @@
 import Foundation
 import SimulationDriver
+import Synchronization
 import WorkoutCore
 import WorkoutHealth
 import WorkoutPhysiology
@@ -91,6 +92,9 @@ struct CoreMotionState: SimulationExtension {
   /// How many times the Core Motion timer fired (internal, for tests: a registration parked
   /// while the watch app cannot receive makes the timer stop nowhere).
   var timerFires = 0
+  /// The motion and batched-sensor managers freed since the last drain (their `deinit` records
+  /// them here, never taking the simulation's lock: ``FreedMotionManagers``).
+  let freed = FreedMotionManagers()
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.motion ?? .granted
@@ -224,18 +228,28 @@ extension AppSimulation {
   /// events and updates, altitude updates): `register` runs on Core Motion's state under the lock, the body's motion prepared
   /// first; then the Core Motion timer is added, and a call made after the run (`call`) is
   /// reported once. The one home of the registration the live updates share.
+  ///
+  /// The freed managers' registrations are dropped first (``CoreMotionState/dropFreed(into:)``:
+  /// a new manager may have the freed one's address, so its key) and released after the lock;
+  /// the result is where a manager's `deinit` records it (``CoreMotionState/freed``).
+  @discardableResult
   func registerMotionUpdates(
     call: CallInFlight, _ register: (inout CoreMotionState, inout AppSimulation.State) -> Void
-  ) {
-    mutate { state in
+  ) -> FreedMotionManagers {
+    let (released, freed) = mutate { state in
       state.withExtension(CoreMotionState.self, of: self) { motion, state in
+        var released = RemovedMotionUpdates()
+        motion.dropFreed(into: &released.released)
         motion.prepare(&state)
         register(&motion, &state)
+        return (released, motion.freed)
       }
     }
+    withExtendedLifetime(released) {}  // released here, after the lock
     addSystemTimer(key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(self))
     // Its updates come by themselves: made after the run, the call is reported once.
     reportIfAfterRun(call)
+    return freed
   }
 
   /// Ends live Core Motion updates: `remove` takes the registration out of Core Motion's state,
@@ -255,6 +269,7 @@ extension AppSimulation {
     var removed = mutate { state in
       state.withExtension(CoreMotionState.self, of: self) { motion, _ in
         var removed = RemovedMotionUpdates()
+        motion.dropFreed(into: &removed.released)
         take(&motion, &removed)
         return removed
       }
@@ -271,6 +286,50 @@ struct RemovedMotionUpdates: @unchecked Sendable {
   var finished: [CoreMotionState.BatchUpdates.Sink] = []
   /// The registrations (their handlers) to release.
   var released: [Any] = []
+}
+
+/// The keys of the motion and batched-sensor managers freed since the last drain, behind a
+/// small lock of their own (a leaf: never held while calling out or taking another lock).
+/// A manager's `deinit` only records its key here: it must not take the simulation's lock,
+/// which a stop path may hold while it frees an app closure holding the app's last reference
+/// to the manager (the lock is not reentrant). The Core Motion timer and every registration
+/// drain the list under the simulation's lock before they deliver or register
+/// (``CoreMotionState/dropFreed(into:)``), so a freed manager gets no delivery after its
+/// `deinit` (a project rule, docs/swift-api.md#motion-sensors).
+final class FreedMotionManagers: Sendable {
+  private let keys = Mutex<[ObjectIdentifier]>([])
+
+  /// Records `key`, a freed manager's (from its `deinit`).
+  func record(_ key: ObjectIdentifier) { keys.withLock { $0.append(key) } }
+
+  /// The keys recorded since the last call, the list emptied.
+  func take() -> Set<ObjectIdentifier> {
+    keys.withLock { keys in
+      defer { keys.removeAll() }
+      return Set(keys)
+    }
+  }
+
+  /// The keys recorded and not drained yet (the timer's deadline leaves them out).
+  func peek() -> Set<ObjectIdentifier> { keys.withLock { Set($0) } }
+}
+
+extension CoreMotionState {
+  /// Drops the registrations of the managers freed since the last drain (``freed``): a motion
+  /// manager's push updates, a batched-sensor manager's handler batches (an async sequence
+  /// lives on without its manager); their handlers go into `released`, to release after the
+  /// simulation's lock. The one home of the drain (the timer, registrations and stops call it).
+  mutating func dropFreed(into released: inout [Any]) {
+    let keys = freed.take()
+    guard !keys.isEmpty else { return }
+    released.append(sensors.filter { keys.contains($0.key) })
+    sensors.removeAll { keys.contains($0.key) }
+    let gone = { (entry: (key: ObjectIdentifier, updates: BatchUpdates)) in
+      keys.contains(entry.key) && entry.updates.stream == nil
+    }
+    released.append(batches.filter(gone))
+    batches.removeAll(where: gone)
+  }
 }
 
 /// The simulation, weakly (the simulation holds this state).
@@ -303,15 +362,25 @@ struct CoreMotionTimer: SystemTimer {
     for (_, updates) in motion.altitude where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
-    for (_, updates) in motion.sensors where updates.device == .phone || sensorsReceive {
+    // A freed manager's registrations wait for the next drain: no stop for them.
+    let freed = motion.freed.peek()
+    for (key, updates) in motion.sensors
+    where (updates.device == .phone || sensorsReceive) && !freed.contains(key) {
       let next = updates.next(after: now)
       if due.map({ next < $0 }) ?? true { due = next }
     }
-    for (_, updates) in motion.batches where updates.next > now {
+    for (key, updates) in motion.batches
+    where updates.next > now && !(freed.contains(key) && updates.stream == nil) {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
-    for (_, updates) in motion.water where updates.next > now {
-      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    // Water submersion: a freed manager's registration makes no stop (the next firing prunes
+    // it), and a watch registration is parked while the watch app cannot receive, as the
+    // sensors'; receiving again, it is served from the grid's next instant after now, the
+    // missed change of state delivered with that measurement (``CoreMotionState/tick``).
+    for (_, updates) in motion.water
+    where updates.manager.value.object != nil && (updates.device == .phone || sensorsReceive) {
+      let next = updates.next > now ? updates.next : motion.nextMeasurement(updates, after: now)
+      if due.map({ next < $0 }) ?? true { due = next }
     }
     return due
   }
@@ -343,6 +412,10 @@ struct CoreMotionTimer: SystemTimer {
       drop(&motion.altitude) { $0.device == .watch && $0.generation != generation }
       drop(&motion.sensors) { $0.device == .watch && $0.generation != generation }
       drop(&motion.water) { $0.device == .watch && $0.generation != generation }
+      // A freed water submersion manager's registration goes (it holds the manager weakly).
+      drop(&motion.water) { $0.manager.value.object == nil }
+      // The managers freed since the last drain: their registrations go before any delivery.
+      motion.dropFreed(into: &released)
       // The dead process's batches end: a sequence throws (a consumer awaiting it, in a test,
       // would wait forever otherwise); a handler died with its process. Finished under the
       // lock with its `onTermination` cleared first (``BatchUpdates/Sink/finish(throwing:)``).

@@ -119,6 +119,58 @@ struct FallDetectionTests {
     #expect(recorder.all == ["auth 3", "fall 8.0 3"])
   }
 
+  /// A fall when the only manager's delegate (held weakly) was freed is not lost: kept, it
+  /// reaches the delegate set at 5, dated 1 with `.confirmed` (0); nobody was called, so no
+  /// warning.
+  @Test func aFallWithNoDelegateLeftIsKept() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let recorder = FallRecorder(start: simulation.startDate)
+    try await simulation.run {
+      let manager = CMFallDetectionManager()
+      var gone: FallRecorder? = FallRecorder(start: simulation.startDate)
+      manager.delegate = gone
+      manager.requestAuthorization { _ in }
+      try await simulation.advance(by: .seconds(1))
+      gone = nil
+      simulation.fall(resolution: .confirmed)
+      try await simulation.advance(by: .seconds(4))
+      manager.delegate = recorder
+      try await simulation.advance(by: .seconds(1))
+      withExtendedLifetime(manager) {}
+      withExtendedLifetime(gone) {}
+    }
+    #expect(recorder.all == ["fall 1.0 0"])
+    #expect(!simulation.reports.contains { $0.kind == .notDelivered })
+  }
+
+  /// A delegate freed between the fall (at 1, `.rejected`, 2) and the call: the fall is kept
+  /// again with a `notDelivered` warning naming the delegate method, and the delegate set at
+  /// 5 gets it, dated 1.
+  @Test func aFallWhoseDelegateWentBeforeTheCallIsKeptAndReported() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let recorder = FallRecorder(start: simulation.startDate)
+    try await simulation.run {
+      let manager = CMFallDetectionManager()
+      var gone: FallRecorder? = FallRecorder(start: simulation.startDate)
+      manager.delegate = gone
+      manager.requestAuthorization { _ in }
+      try await simulation.advance(by: .seconds(1))
+      simulation.fall(resolution: .rejected)
+      gone = nil
+      try await simulation.advance(by: .seconds(4))
+      manager.delegate = recorder
+      try await simulation.advance(by: .seconds(1))
+      withExtendedLifetime(manager) {}
+      withExtendedLifetime(gone) {}
+    }
+    #expect(recorder.all == ["fall 1.0 2"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.call) == ["fallDetectionManager(_:didDetect:completionHandler:)"])
+    #expect(reports.first?.framework == "CoreMotion")
+  }
+
   /// Denied: the status is denied (2) and no fall reaches the delegate.
   @Test func deniedFallsNeverArrive() async throws {
     let simulation = try HealthKitSimulation(

@@ -340,6 +340,38 @@ struct MotionManagerTests {
     #expect(recorder.tenths == [1, 2, 3])
   }
 
+  /// A manager freed while the simulation's lock is held (the reviewer's pattern: a pedometer
+  /// handler captures an object that owns a motion manager, and `stopUpdates()` releases the
+  /// handler under the lock) neither traps nor hangs: run in a process of its own, since the
+  /// old `deinit` re-took the non-reentrant lock. The pull form first (as the reviewer wrote
+  /// it), then the push form, whose registration is dropped: its manager, freed at t = 2, gets
+  /// no reading over the next second (unfreed it would get 1 / 0.01 = 100), and the timer,
+  /// with nothing else registered, fires not once.
+  @Test func aManagerFreedUnderTheLockNeitherTrapsNorHangs() async {
+    await #expect(processExitsWith: .success) {
+      let simulation = try HealthKitSimulation(
+        scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+      let recorder = MotionRecorder()
+      let (read, fired) = try await simulation.run { () -> (Int, Int) in
+        let pedometer = CMPedometer()
+        MotionWatcher(pedometer, start: simulation.now).start()
+        // The start's callbacks run: the pedometer's registration is the watcher's only owner.
+        try await simulation.advance(by: .seconds(1))
+        pedometer.stopUpdates()
+        let pushed = CMPedometer()
+        MotionWatcher(pushed, start: simulation.now).startPush { recorder.accelerometer($0, $1) }
+        try await simulation.advance(by: .seconds(1))
+        pushed.stopUpdates()
+        let read = recorder.readings.count
+        let fired = fires(simulation)
+        try await simulation.advance(by: .seconds(1))
+        return (read, fired)
+      }
+      precondition(recorder.readings.count == read, "a freed manager got a reading")
+      precondition(fires(simulation) == fired, "the timer stopped for a freed manager")
+    }
+  }
+
   /// The timer does not stop every 10 ms while the watch app is suspended: at the default
   /// 0.01 s, wrist down at 0, suspended at 130 s; between 131 and 200 s the timer fires not at
   /// all (unparked it would fire 69 / 0.01 = 6 900 times); opened at 200 s, the next second
@@ -401,4 +433,29 @@ struct MotionManagerTests {
 /// How many times Core Motion's timer fired so far.
 private func fires(_ simulation: HealthKitSimulation) -> Int {
   simulation.state.withLock { $0.extensionState(CoreMotionState.self)?.timerFires ?? 0 }
+}
+
+/// The reviewer's pattern: an object owning a motion manager, kept alive only by a pedometer
+/// handler that reads the manager.
+private final class MotionWatcher {
+  let motion = CMMotionManager()
+  let pedometer: CMPedometer
+  let from: Date
+
+  init(_ pedometer: CMPedometer, start: Date) {
+    self.pedometer = pedometer
+    from = start
+  }
+
+  /// Pull updates, read in the pedometer's handler.
+  func start() {
+    motion.startAccelerometerUpdates()
+    pedometer.startUpdates(from: from) { [self] _, _ in _ = motion.accelerometerData }
+  }
+
+  /// Push updates to `handler`, the manager read in the pedometer's handler.
+  func startPush(_ handler: @escaping CMAccelerometerHandler) {
+    motion.startAccelerometerUpdates(to: OperationQueue(), withHandler: handler)
+    pedometer.startUpdates(from: from) { [self] _, _ in _ = motion.isAccelerometerActive }
+  }
 }

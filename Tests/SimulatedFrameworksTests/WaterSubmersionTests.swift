@@ -1,9 +1,10 @@
 import Foundation
-import SimulatedCoreMotion
 import SimulatedHealthKit
 import Testing
 import WorkoutScenario
 import WorkoutSimTestSupport
+
+@testable import SimulatedCoreMotion
 
 /// What a water submersion delegate saw, one line per call: `event <t> <state raw>`,
 /// `measure <t> <depth or -> <state raw>`, `temp <t> <°C>`, `error <code>`, with `t` the
@@ -186,6 +187,52 @@ struct WaterSubmersionTests {
     #expect(lines.last == "temp 201.0 18.0 0.5")
   }
 
+  /// A freed manager's registration is pruned: freed at 5 with its delegate still set, the
+  /// timer fires at most once more over the next 10 s (the firing already due at 6, which
+  /// drops it) and the delegate gets nothing after 5; kept, it would fire at 6…10 and then
+  /// three times a second from 10 to 15: 5 + 15 = 20 times.
+  @Test func aFreedManagerStopsTheTimer() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(diveScenario(), fileName: "dive.json"))
+    let recorder = SubmersionRecorder(start: simulation.startDate)
+    let (freedAt, after, seen) = try await simulation.run { () -> (Int, Int, Int) in
+      do {
+        let manager = CMWaterSubmersionManager()
+        manager.delegate = recorder
+        try await simulation.advance(by: .seconds(5))
+        withExtendedLifetime(manager) {}
+      }
+      let freedAt = fires(simulation)
+      let seen = recorder.all.count
+      try await simulation.advance(by: .seconds(10))
+      return (freedAt, fires(simulation), seen)
+    }
+    #expect(after - freedAt <= 1)
+    #expect(recorder.all.count == seen)
+  }
+
+  /// The timer rests while the watch app is suspended: wrist down at 0, suspended at 130 (the
+  /// watch's defaults); from 131 to 200 it fires not once (unparked: 131…149 on the surface,
+  /// 19 times, then three times a second from 150, 150 more); the catch-up after opening is
+  /// ``nothingWhileSuspendedAndTheMissedEventAfter()``'s.
+  @Test func theTimerRestsWhileSuspended() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(diveScenario(depth: 4, from: 150, to: 300), fileName: "dive.json"))
+    let recorder = SubmersionRecorder(start: simulation.startDate)
+    let (suspended, opened) = try await simulation.run { () -> (Int, Int) in
+      let manager = CMWaterSubmersionManager()
+      manager.delegate = recorder
+      await simulation.perform(.wristDown)
+      try await simulation.advance(by: .seconds(131))
+      let suspended = fires(simulation)
+      try await simulation.advance(by: .seconds(69))
+      let opened = fires(simulation)
+      withExtendedLifetime(manager) {}
+      return (suspended, opened)
+    }
+    #expect(opened == suspended)
+  }
+
   /// No depth gauge: a scenario without `motion.submersion`, or the iPhone's code: not
   /// available, no maximum depth, and setting the delegate reports CMErrorNotAvailable (109)
   /// once and nothing else.
@@ -271,4 +318,9 @@ struct WaterSubmersionTests {
         #"{ "version": 1, "motion": { "submersion": { "entitlement": "full" } } }"#,
         fileName: "m.json")?.hasPrefix("m.json: motion.submersion.entitlement: ") == true)
   }
+}
+
+/// How many times Core Motion's timer fired so far.
+private func fires(_ simulation: HealthKitSimulation) -> Int {
+  simulation.state.withLock { $0.extensionState(CoreMotionState.self)?.timerFires ?? 0 }
 }

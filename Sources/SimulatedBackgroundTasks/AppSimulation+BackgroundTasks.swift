@@ -317,6 +317,27 @@ extension AppSimulation {
   func startBackgroundTaskTimer() {
     addSystemTimer(
       key: ObjectIdentifier(BackgroundTasksState.self), BackgroundTaskTimer(simulation: self))
+    addEffectListener(
+      key: ObjectIdentifier(BackgroundTasksState.self), BackgroundTasksListener(simulation: self))
+  }
+}
+
+/// Ends the continued processing tasks of a crashed app process at the crash
+/// (``BackgroundTasksState/processDied(state:simulation:)``).
+struct BackgroundTasksListener: EffectListener {
+  weak let simulation: AppSimulation?
+
+  func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+  { [] }
+
+  func processDied(state: inout AppSimulation.State) -> [AppSimulation.Callback] {
+    guard let simulation, state.extensionState(BackgroundTasksState.self) != nil else {
+      return []
+    }
+    return state.withExtension(BackgroundTasksState.self, of: simulation) { tasks, state in
+      tasks.processDied(state: &state, simulation: simulation)
+    }
   }
 }
 
@@ -434,7 +455,16 @@ extension BackgroundTasksState {
           details: [
             "reason": .string("No launch handler registered for task with identifier \(identifier)")
           ]))
-      return []
+      // A continued processing task is the user's action in the foreground: dropped with only
+      // a log entry, the work the user asked for would vanish silently. Apple's `submit`
+      // documents no error for it (`notPermitted` is the Info.plist's), so the submit
+      // succeeds and a warning says what to write (project rule,
+      // docs/phone.md#continued-processing-tasks).
+      guard request.kind == .continued else { return [] }
+      let reports = simulation.keepReports(
+        .notDelivered, [Self.unregisteredMessage(identifier)], framework: "BackgroundTasks",
+        call: "BGTaskScheduler.submit(_:) \(identifier)", in: &state)
+      return [{ reports.forEach(AppSimulation.writeToStandardError) }]
     }
     launches += 1
     let number = launches
@@ -505,6 +535,33 @@ extension BackgroundTasksState {
       callbacks.append { [weak simulation] in simulation?.expireBackgroundTaskEarly(number) }
     }
     return callbacks
+  }
+
+  /// The ``AppSimulation/Report/Kind-swift.enum/notDelivered`` message of continued processing
+  /// task `identifier` launched with no launch handler in the live app process.
+  static func unregisteredMessage(_ identifier: String) -> String {
+    "the continued processing task \(identifier) was launched, but the app process has no launch handler for it, so it did not run: call BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) for \(identifier) (or a wildcard such as com.example.export.* that covers it) before submitting the request, and again in the relaunched process after a crash"
+  }
+
+  /// The app process died (a crash): its continued processing tasks end now, logged
+  /// `dropped` (reason `appCrashed`), rather than keep the running slot until their next
+  /// progress check; their expiration handlers, the dead process's code, are not called. A
+  /// queued request then starts (project rule, docs/phone.md#continued-processing-tasks).
+  mutating func processDied(state: inout AppSimulation.State, simulation: AppSimulation)
+    -> [AppSimulation.Callback]
+  {
+    let generation = state.processGeneration()
+    let dead = running.filter { $0.progressSeen != nil && $0.generation != generation }
+    guard !dead.isEmpty else { return [] }
+    for task in dead {
+      running.removeAll { $0.number == task.number }
+      _ = task.task.value.expire()
+      state.log(
+        SystemEvent(
+          framework: .backgroundTasks, event: "dropped", identifier: task.task.value.identifier,
+          details: ["reason": .string("appCrashed")]))
+    }
+    return launchQueued(at: state.session.now, state: &state, simulation: simulation)
   }
 
   /// Launches the first queued continued processing request when fewer than

@@ -23,7 +23,7 @@ public final class CLGeocoder: NSObject, @unchecked Sendable {
   /// A geocoder of the current simulation; traps outside a simulation's `run` (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/clgeocoder).
   public override init() {
-    simulation = AppSimulation.requireCurrent("CLGeocoder()")
+    simulation = AppSimulation.requireCurrent("CLGeocoder()", deviceDependent: true)
     device = AppSimulation.device
     super.init()
   }

@@ -175,7 +175,7 @@ public class CLLocationManager: NSObject {
   /// next delivery (Apple: "when the app creates the related object's CLLocationManager
   /// instance").
   public override init() {
-    let simulation = AppSimulation.requireCurrent("CLLocationManager()")
+    let simulation = AppSimulation.requireCurrent("CLLocationManager()", deviceDependent: true)
     self.simulation = simulation
     device = AppSimulation.device
     super.init()

@@ -66,7 +66,8 @@ public struct CLLocationUpdate: Sendable {
   /// The first call asks for when-in-use authorization if the app has not asked; denied, one
   /// update with ``authorizationDenied`` and no location. Traps outside a simulation's `run`.
   public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> Updates {
-    let simulation = AppSimulation.requireCurrent("CLLocationUpdate.liveUpdates()")
+    let simulation = AppSimulation.requireCurrent(
+      "CLLocationUpdate.liveUpdates()", deviceDependent: true)
     let device = AppSimulation.device
     let (stream, continuation) = AsyncStream<CLLocationUpdate>.makeStream()
     let denied = simulation.mutate { state -> Bool in

@@ -128,7 +128,7 @@ open class CMFallDetectionManager: NSObject {
   /// (Apple doc: "CMFallDetectionManager requires an entitlement from Apple",
   /// https://developer.apple.com/documentation/coremotion/cmfalldetectionmanager).
   public override init() {
-    let simulation = AppSimulation.requireCurrent("CMFallDetectionManager()")
+    let simulation = AppSimulation.requireCurrent("CMFallDetectionManager()", deviceDependent: true)
     self.simulation = simulation
     guard AppSimulation.device == .watch else {
       fatalError(

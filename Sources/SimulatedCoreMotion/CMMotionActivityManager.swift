@@ -30,7 +30,7 @@ open class CMMotionActivityManager: NSObject {
   /// A manager of the current simulation, for the device whose code makes it (the watch
   /// outside `simulation.on(_:)`); traps outside a simulation's `run`.
   public override init() {
-    simulation = AppSimulation.requireCurrent("CMMotionActivityManager()")
+    simulation = AppSimulation.requireCurrent("CMMotionActivityManager()", deviceDependent: true)
     device = AppSimulation.device
     super.init()
   }

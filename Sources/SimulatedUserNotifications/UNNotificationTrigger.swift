@@ -61,7 +61,7 @@ public class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Se
   /// virtual day `add` reads them as (docs/swift-api.md#the-wall-clock-rule; no log entry:
   /// a getter); elsewhere after `Date()` in `TimeZone.current`. `nil` when nothing matches.
   public func nextTriggerDate() -> Date? {
-    guard let simulation = AppSimulation.current else {
+    guard let simulation = AppSimulation.currentOrOnlyRunningQuietly else {
       var calendar = Self.calendar(for: dateComponents)
       calendar.timeZone = dateComponents.timeZone ?? .current
       return Self.nextDate(matching: dateComponents, after: Date(), in: calendar)
@@ -190,7 +190,7 @@ public class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecke
   /// the trigger does not know when its request was added. Inside a simulation's `run`, now is
   /// virtual now; elsewhere `Date()`.
   public func nextTriggerDate() -> Date? {
-    (AppSimulation.current?.now ?? Date()).addingTimeInterval(timeInterval)
+    (AppSimulation.currentOrOnlyRunningQuietly?.now ?? Date()).addingTimeInterval(timeInterval)
   }
 
   override func nextFire(

@@ -72,7 +72,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// relaunched watch app gets a new one. Outside a simulation's `run` it traps with how to
   /// start one.
   public class var `default`: WCSession {
-    let simulation = AppSimulation.requireCurrent("WCSession.default")
+    let simulation = AppSimulation.requireCurrent("WCSession.default", deviceDependent: true)
     let device = AppSimulation.device
     simulation.addEffectListener(key: ObjectIdentifier(LinkListener.self), LinkListener())
     return simulation.withLink { link, state in
@@ -810,7 +810,7 @@ extension WCSession {
       + "(isReachable false, activationState notActivated, sends fail with "
       + "WCError.sessionNotActivated): get WCSession.default inside each test's run; don't "
       + "keep it in a static or singleton across simulations"
-    if let current = AppSimulation.current {
+    if let current = AppSimulation.currentOrOnlyRunningQuietly {
       current.reportForeignValue(
         call: "WCSession.\(call)", message: message, framework: "WatchConnectivity")
     } else {
@@ -839,7 +839,7 @@ extension WCSession {
     let callback: AppSimulation.Callback = {
       AppSimulation.$currentDevice.withValue(device) { box.value(session) }
     }
-    guard let current = AppSimulation.current else { return callback() }
+    guard let current = AppSimulation.currentOrOnlyRunningQuietly else { return callback() }
     current.enqueue(call: call, of: "WCSession", callback)
   }
 }

@@ -72,7 +72,9 @@ extension AppSimulation {
   /// Runs `body` as code of `device`'s app: the framework objects made inside
   /// (`WCSession.default`, `CMMotionActivityManager()`, a `HKHealthStore()` whose view is that
   /// device's) belong to that device, and their delegate calls and handlers run as that
-  /// device's code too. Call it inside ``run(isolation:_:)``; nest it to switch devices.
+  /// device's code too. Call it inside ``run(isolation:_:)``; nest it to switch devices. Once
+  /// given ``Device/phone``, the simulation no longer attributes a device-dependent entry
+  /// point called outside its task tree to the watch (docs/swift-api.md#traps).
   ///
   /// ```swift
   /// try await simulation.run {
@@ -85,7 +87,8 @@ extension AppSimulation {
     _ device: Device, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> R {
-    try await Self.$currentDevice.withValue(device) {
+    if device == .phone { state.withLock { $0.phoneCodeRan = true } }
+    return try await Self.$currentDevice.withValue(device) {
       try await body()
     }
   }

@@ -12,11 +12,14 @@ import WorkoutSystem
 /// at an instant while the system waits for the app's answer.
 extension AppSimulation {
   /// The simulation the current task belongs to or, outside every run's task tree, the one
-  /// simulation running (``currentOrOnlyRunning(_:)``); else a trap naming `api` and how to
-  /// start one (what `UNUserNotificationCenter.current()` and the other frameworks' entry
-  /// points call).
-  package static func requireCurrent(_ api: String) -> AppSimulation {
-    guard let simulation = currentOrOnlyRunning(api) else {
+  /// simulation running (``currentOrOnlyRunning(_:deviceDependent:)``); else a trap naming
+  /// `api` and how to start one (what `UNUserNotificationCenter.current()` and the other
+  /// frameworks' entry points call). `deviceDependent`: the entry point's object belongs to
+  /// the device whose code calls it (`WCSession.default`, `CLLocationManager()`).
+  package static func requireCurrent(_ api: String, deviceDependent: Bool = false)
+    -> AppSimulation
+  {
+    guard let simulation = currentOrOnlyRunning(api, deviceDependent: deviceDependent) else {
       fatalError(
         outsideMessage(
           "\(api) was called",
@@ -32,20 +35,58 @@ extension AppSimulation {
   /// `Task.detached`, a `Thread`: they lose the task-local value), the one simulation whose
   /// `run` is in progress in the process when exactly one is (``RunningSimulations``), as on a
   /// device, where the app has one world. The attribution is logged in that simulation
-  /// (`system`, framework `Simulation`, event `attributed`, identifier `call`, detail `queue`:
-  /// `main` on the main queue, else `other`). `nil` when none or several are running (tests
-  /// in parallel: which one the code meant cannot be told): the caller traps with
-  /// ``outsideMessage(_:fix:)``. The one home of the rule for every entry point (project rule,
-  /// docs/swift-api.md#traps); it costs nothing per callback: the count changes only as a
-  /// `run` begins and ends.
-  package static func currentOrOnlyRunning(_ call: String) -> AppSimulation? {
+  /// (`system`, framework `Simulation`, event `attributed`, identifier `call`, details `queue`:
+  /// `main` on the main queue, else `other`; `device`: the device the call is taken to be
+  /// code of, ``device``). `nil` when none or several are running (tests in parallel: which
+  /// one the code meant cannot be told): the caller traps with ``outsideMessage(_:fix:)``.
+  ///
+  /// A `deviceDependent` entry point (its object is the calling device's: `WCSession.default`,
+  /// `HKHealthStore()`, `CLLocationManager()`) in a simulation that runs phone code (its
+  /// ``on(_:isolation:_:)`` was given ``Device/phone``) is not attributed: the device, a
+  /// task-local value lost with the simulation, cannot be told, and taking it for the watch
+  /// would give phone code the watch's object silently; it traps with
+  /// ``deviceUnknownMessage(_:)``. The one home of the rule for every entry point (project
+  /// rule, docs/swift-api.md#traps); it costs nothing per callback: the count changes only as
+  /// a `run` begins and ends.
+  package static func currentOrOnlyRunning(_ call: String, deviceDependent: Bool = false)
+    -> AppSimulation?
+  {
     if let current { return current }
     guard let only = RunningSimulations.only else { return nil }
+    if deviceDependent, only.runsPhoneCode {
+      fatalError(deviceUnknownMessage(call))
+    }
     only.log(
       SystemEvent(
         framework: .simulation, event: "attributed", identifier: call,
-        details: ["queue": .string(SimulationExecutor.isOnMainQueue ? "main" : "other")]))
+        details: [
+          "queue": .string(SimulationExecutor.isOnMainQueue ? "main" : "other"),
+          "device": .string(device.rawValue),
+        ]))
     return only
+  }
+
+  /// ``currentOrOnlyRunning(_:deviceDependent:)`` without the log entry nor the device's
+  /// trap, for reads that make no object of the app's (a trigger's next date, where a released
+  /// object's report goes): the same answer to "which simulation".
+  package static var currentOrOnlyRunningQuietly: AppSimulation? {
+    current ?? RunningSimulations.only
+  }
+
+  /// Whether code of the phone ran in this simulation (``on(_:isolation:_:)`` was given
+  /// ``Device/phone``): then a device-dependent entry point called outside the run's task
+  /// tree cannot be taken for the watch's.
+  package var runsPhoneCode: Bool { state.withLock { $0.phoneCodeRan } }
+
+  /// The trap message of device-dependent entry point `call` made outside the task tree of
+  /// the one running simulation, which runs phone code (``currentOrOnlyRunning(_:deviceDependent:)``).
+  package static func deviceUnknownMessage(_ call: String) -> String {
+    let place =
+      SimulationExecutor.isOnMainQueue
+      ? "on the main queue outside the simulation's task tree (a DispatchQueue.main.async block, or main-actor code started outside the run)"
+      : "outside the simulation's task tree (Task.detached, a DispatchQueue or a Thread)"
+    return
+      "\(call) was called \(place): one simulation is running, but it runs code of both devices (simulation.on(.phone) was used), and which device's code this is cannot be told here (the device, like the simulation, is a task-local value, which such code loses), so the call is not attributed to it rather than given the watch's object: write Task { @MainActor in ... } (it keeps the simulation and the device) instead of DispatchQueue.main.async, Task { } instead of Task.detached, or get the object before and pass it in (docs/swift-api.md#traps)"
   }
 
   /// The trap message of `call` ("HKHealthStore() was created") made with no current
@@ -53,15 +94,25 @@ extension AppSimulation {
   /// code is not in the run's task tree (`Task.detached`, a `DispatchQueue` or a `Thread` lose
   /// the task-local simulation) and what to write instead; else "outside a simulation" and
   /// `fix`. With several runs in progress (tests in parallel) which one the code meant cannot
-  /// be told, so it traps, saying so (with exactly one, ``currentOrOnlyRunning(_:)`` attributes
-  /// the call to it) (docs/swift-api.md#traps).
+  /// be told, so it traps, saying so (with exactly one, ``currentOrOnlyRunning(_:deviceDependent:)``
+  /// attributes the call to it) (docs/swift-api.md#traps). The count of running simulations is
+  /// read once and the message worded from that reading (a run may begin or end meanwhile).
   package static func outsideMessage(_ call: String, fix: String) -> String {
-    guard UnseenWork.runs.load(ordering: .relaxed) > 0 else {
+    let running = RunningSimulations.count
+    guard running > 0 || UnseenWork.runs.load(ordering: .relaxed) > 0 else {
       return "\(call) outside a simulation: \(fix)"
     }
-    let running = RunningSimulations.count
-    let several =
-      "\(running) simulations' runs are in progress in this process (tests in parallel), so which one this code belongs to cannot be told (with exactly one running, the call would be attributed to it)"
+    let several: String
+    switch running {
+    case 0, 1:
+      // The run this code was not attributed to ended (or another began) between the check
+      // and this reading.
+      several =
+        "a simulation's run was beginning or ending in this process as this code ran, so it could not be attributed to one"
+    default:
+      several =
+        "\(running) simulations' runs are in progress in this process (tests in parallel), so which one this code belongs to cannot be told (with exactly one running, the call would be attributed to it)"
+    }
     if SimulationExecutor.isOnMainQueue {
       return
         "\(call) on the main queue outside a simulation's task tree: \(several), and a DispatchQueue.main.async block (or main-actor code started outside the run) does not inherit a run's simulation (the simulation is a task-local value, which Dispatch blocks lose): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in, or run such tests one at a time (a .serialized suite) (docs/swift-api.md#traps)"
@@ -251,6 +302,15 @@ package protocol EffectListener: Sendable {
   /// The callbacks for `effect`, whose instant is `date`.
   func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
+  /// The app process died (a crash, seen as the engine's crash count changing, whether or
+  /// not the life-cycle model emits an `appState` effect): the callbacks of what the
+  /// framework ends then (none by default).
+  func processDied(state: inout AppSimulation.State) -> [AppSimulation.Callback]
+}
+
+extension EffectListener {
+  /// None: the framework keeps nothing that ends with the process.
+  package func processDied(state: inout AppSimulation.State) -> [AppSimulation.Callback] { [] }
 }
 
 /// A framework's state kept in ``AppSimulation/State`` (behind the simulation's one
@@ -334,7 +394,7 @@ extension AppSimulation.State {
 
 /// The simulations whose `run` is in progress in the process, each once however many of its
 /// runs are (``AppSimulation/run(isolation:_:)`` adds and removes it): what
-/// ``AppSimulation/currentOrOnlyRunning(_:)`` attributes a call outside every run's task tree
+/// ``AppSimulation/currentOrOnlyRunning(_:deviceDependent:)`` attributes a call outside every run's task tree
 /// to when there is exactly one. Changed only as a run begins and ends, never per callback
 /// (markers around each callback, tried before, doubled the API benchmark's time:
 /// docs/swift-api.md#traps).

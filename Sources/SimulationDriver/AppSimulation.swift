@@ -80,10 +80,12 @@ public final class AppSimulation: Sendable {
   @TaskLocal package static var current: AppSimulation?
 
   /// The simulation whose ``run(isolation:_:)`` the current task is inside (a task-local
-  /// value, inherited by child tasks and `Task { }`, not by `Task.detached`), or `nil` outside
-  /// any run. A test running under the `.simulation(...)` trait of SimulatedHealthKitTesting
+  /// value, inherited by child tasks and `Task { }`, not by `Task.detached`); outside every
+  /// run's task tree, the one simulation whose run is in progress in the process when exactly
+  /// one is (as the frameworks' entry points attribute calls: docs/swift-api.md#traps); else
+  /// `nil`. A test running under the `.simulation(...)` trait of SimulatedHealthKitTesting
   /// reads its simulation here.
-  public static var running: AppSimulation? { current }
+  public static var running: AppSimulation? { currentOrOnlyRunningQuietly }
 
   /// The options the simulation was made with.
   public let options: Options
@@ -849,6 +851,9 @@ public final class AppSimulation: Sendable {
     /// The frameworks' readers of the engine's effects that concern no workout session
     /// (``EffectListener``), by the key each was added with.
     package var effectListeners: [(key: ObjectIdentifier, listener: any EffectListener)] = []
+    /// Whether `on(.phone)` ran code of the phone in this simulation
+    /// (``AppSimulation/runsPhoneCode``).
+    package var phoneCodeRan = false
     /// What launches the app's code again after a relaunch (SimulatedWatchKit's
     /// `launchWatchApp`), given whether the world asked for recovery and whether the crash left
     /// a session open; its callbacks go on the lane. `nil` until a framework sets it.
@@ -1128,6 +1133,12 @@ public final class AppSimulation: Sendable {
     if state.session.appRelaunches.count != state.relaunchesSeen { relaunched(&state) }
     guard crashes != state.crashes else { return phoneDied }
     state.crashes = crashes
+    for (_, listener) in state.effectListeners {
+      let callbacks = listener.processDied(state: &state)
+      if callbacks.isEmpty { continue }
+      state.enqueue(callbacks)
+      state.turnDue = true
+    }
     let died = state.endpoints.values.compactMap(\.object)
     state.endpoints = [:]
     return died + phoneDied

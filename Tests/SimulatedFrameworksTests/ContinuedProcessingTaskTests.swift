@@ -195,4 +195,66 @@ struct ContinuedProcessingTaskTests {
     #expect(reports.first?.message.contains("setTaskCompleted(success:)") == true)
     #expect(reports.map(\.seconds) == [200])
   }
+
+  @Test("Submitted with no launch handler: the submit succeeds, a notDelivered warning says why")
+  func unregisteredIsReported() async throws {
+    let simulation = try makeSimulation()
+    try await simulation.run {
+      simulation.phoneAppState = .foreground
+      try await simulation.advance(by: .seconds(30))
+      try BGTaskScheduler.shared.submit(
+        BGContinuedProcessingTaskRequest(
+          identifier: "com.example.export.x", title: "Export", subtitle: ""))
+      await simulation.settle()
+    }
+    // Launched at the submit's instant (30) with no handler: logged, and reported there.
+    let log = systemLog(simulation, .backgroundTasks)
+    #expect(log.map { "\($0.event) \(Int($0.at))" } == ["submitted 30", "unregistered 30"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.framework) == ["BackgroundTasks"])
+    #expect(reports.map(\.call) == ["BGTaskScheduler.submit(_:) com.example.export.x"])
+    #expect(reports.map(\.seconds) == [30])
+    #expect(
+      reports.first?.message.contains(
+        "register(forTaskWithIdentifier:using:launchHandler:) for com.example.export.x") == true)
+  }
+
+  @Test("A crash ends the dead process's task: the relaunched app's .fail request starts at once")
+  func crashEndsTheRunningTask() async throws {
+    let simulation = try makeSimulation()
+    let recorder = ContinuedTaskRecorder()
+    try await simulation.run {
+      simulation.phoneAppState = .foreground
+      recorder.register("com.example.export.*", simulation)
+      try await simulation.advance(by: .seconds(60))
+      try BGTaskScheduler.shared.submit(
+        BGContinuedProcessingTaskRequest(
+          identifier: "com.example.export.a", title: "Export A", subtitle: ""))
+      await simulation.settle()
+      try await simulation.advance(by: .seconds(40))  // t = 100
+      await simulation.crash()
+      await simulation.relaunch()
+      try await simulation.advance(by: .seconds(10))  // t = 110
+      simulation.phoneAppState = .foreground
+      recorder.register("com.example.export.*", simulation)
+      let request = BGContinuedProcessingTaskRequest(
+        identifier: "com.example.export.b", title: "Export B", subtitle: "")
+      request.strategy = .fail
+      try BGTaskScheduler.shared.submit(request)
+      await simulation.settle()
+      try #require(recorder.all.count == 2)
+      recorder.all[1].setTaskCompleted(success: true)
+    }
+    // A launched at 60 and ended by the crash at 100 (not at its first check, 60 + 300 = 360,
+    // which would have refused B's .fail at 110); B starts at once at 110.
+    #expect(recorder.launches == [60, 110])
+    #expect(recorder.expirations.isEmpty)
+    let log = systemLog(simulation, .backgroundTasks)
+    #expect(
+      log.map { "\($0.event) \($0.identifier.dropFirst(19)) \(Int($0.at))" } == [
+        "submitted a 60", "launched a 60", "dropped a 100", "submitted b 110", "launched b 110",
+        "completed b 110",
+      ])
+    #expect(log[2].details["reason"] == SystemEvent.Value.string("appCrashed"))
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SimulatedHealthKit
+import SimulatedWatchConnectivity
 import SimulatedWidgetKit
 import Testing
 import WorkoutSystem
@@ -64,7 +65,8 @@ struct OnlyRunningSimulationTests {
         attributed.map({ "\($0.event) \($0.identifier) \(Int($0.at))" }) == [
           "attributed WidgetCenter.shared 0"
         ],
-        attributed.first?.details["queue"] == SystemEvent.Value.string("other")
+        attributed.first?.details["queue"] == SystemEvent.Value.string("other"),
+        attributed.first?.details["device"] == SystemEvent.Value.string("watch")
       else { fatalError("not attributed: \(attributed)") }
     }
   }
@@ -85,5 +87,31 @@ struct OnlyRunningSimulationTests {
     #expect(text.contains("WidgetCenter.shared was called outside a simulation's task tree"))
     #expect(text.contains("2 simulations' runs are in progress in this process"))
     #expect(text.contains("with exactly one running, the call would be attributed to it"))
+  }
+
+  /// Phone code's `DispatchQueue.main.async { WCSession.default }` in a simulation that runs
+  /// phone code: the block loses the device with the simulation, so the session cannot be
+  /// told apart from the watch's: it traps with the advice rather than give the watch's.
+  @Test func aDeviceDependentCallInASimulationWithPhoneCodeTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let simulation = try phoneSimulation()
+      await simulation.run {
+        await simulation.on(.phone) {
+          await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async {
+              _ = WCSession.default
+              done.resume()
+            }
+          }
+        }
+      }
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      text.contains(
+        "WCSession.default was called on the main queue outside the simulation's task tree"))
+    #expect(text.contains("it runs code of both devices (simulation.on(.phone) was used)"))
+    #expect(
+      text.contains("write Task { @MainActor in ... } (it keeps the simulation and the device)"))
   }
 }

@@ -34,7 +34,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// ...", and with several runs in progress outside their task trees
   /// (docs/swift-api.md#traps).
   public override init() {
-    guard let simulation = HealthKitSimulation.currentOrOnlyRunning("HKHealthStore()") else {
+    guard
+      let simulation = HealthKitSimulation.currentOrOnlyRunning(
+        "HKHealthStore()", deviceDependent: true)
+    else {
       preconditionFailure(Self.outsideMessage)
     }
     self.home = simulation

@@ -7,6 +7,20 @@ import WorkoutSimulation
 import WorkoutWatchFace
 
 extension CLIEnvironment {
+  /// The environment of the real `workout-sim` process reading the real files:
+  /// ``live(inputFiles:)`` with ``InputFiles/init(decodeScenario:readRecording:)``'s defaults.
+  ///
+  /// Why not a default argument: Swift compiles a default argument (here the readers' closures,
+  /// which return a ``WorkoutScenario/Scenario`` by value) into the calling module. The
+  /// executable's `main.swift` does not import `WorkoutScenario`, so an incremental release
+  /// build that changed `Scenario`'s fields did not recompile it and kept a closure built for
+  /// the old layout: every `run` crashed copying the scenario (seen 2026-12-07 with Swift
+  /// 6.3.1; a clean build was fine). Built here, the readers are recompiled with the module
+  /// that knows the layout.
+  public static func live() -> CLIEnvironment {
+    live(inputFiles: InputFiles())
+  }
+
   /// The environment of the real `workout-sim` process: the terminal, the process environment,
   /// and the simulation behind `run`, `validate` and `check`.
   ///
@@ -18,8 +32,8 @@ extension CLIEnvironment {
   /// `inputFiles`, which decodes each scenario file once for the checks before the run and the
   /// run itself.
   ///
-  /// - Parameter inputFiles: the files the commands read; default the real ones.
-  public static func live(inputFiles files: InputFiles = InputFiles()) -> CLIEnvironment {
+  /// - Parameter inputFiles: the files the commands read (``live()`` gives the real ones).
+  public static func live(inputFiles files: InputFiles) -> CLIEnvironment {
     CLIEnvironment(
       writeStandardOutputBytes: { writeBytesToStandardOutput($0) },
       runScenario: { options throws in

@@ -30,7 +30,12 @@ public struct CompendiumActivity: Sendable, Equatable {
   }
 
   /// Net VO2 `(MET − 1) × 3.5` in mL·kg⁻¹·min⁻¹.
-  public var netVO2: Double { (mets - 1) * Metabolism.restingVO2 }
+  public var netVO2: Double { Self.netVO2(mets: mets) }
+
+  /// Net VO2 `(MET − 1) × 3.5` in mL·kg⁻¹·min⁻¹ of `mets` gross METs: the one conversion of an
+  /// entry's MET and of a course segment's own (``CourseSegment/mets``). Worked value: 12 MET is
+  /// 11 × 3.5 = 38.5 mL·kg⁻¹·min⁻¹.
+  public static func netVO2(mets: Double) -> Double { (mets - 1) * Metabolism.restingVO2 }
 
   /// The net VO2 of `activity`'s entry (0 without one), read from a table by index: the body
   /// asks for it per sample.

@@ -13,6 +13,10 @@ public struct CourseSegment: Sendable, Equatable {
   /// The cadences a segment may give, per minute: 0 to 300 (a project rule; sprinting runners
   /// reach about 250 steps/min, cyclists about 200 rpm).
   public static let cadenceRange: ClosedRange<Double> = 0...300
+  /// The gross METs a segment may give, 1 to 25 (a project rule: 1 MET is rest, no energy
+  /// above it; the 2011 Compendium's highest entry, running at 14 mph (code 12135), is 23.0
+  /// MET, so every Compendium activity fits; docs/models.md#other-activities-compendium).
+  public static let metsRange: ClosedRange<Double> = 1...25
 
   /// How long the segment lasts; above zero.
   public var duration: Duration
@@ -31,6 +35,14 @@ public struct CourseSegment: Sendable, Equatable {
   /// at its speed and grade, with no power, no pedal cadence and no braking floor. Only a
   /// cycling workout reads it; default `false`.
   public var onFoot: Bool
+  /// The segment's own intensity in gross METs (multiples of 3.5 mL·kg⁻¹·min⁻¹), within
+  /// ``metsRange``, for an activity that burns a constant Compendium MET (``CompendiumActivity``:
+  /// HIIT, strength training, elliptical, ...): its energy and heart rate follow this MET
+  /// instead of the activity's Compendium entry while the segment lasts
+  /// (docs/models.md#other-activities-compendium). `nil` (the default) keeps the activity's
+  /// entry. An activity with a course model (running, cycling, rowing, ...) refuses it
+  /// (``metsProblem(activity:)``).
+  public var mets: Double?
 
   /// Creates a segment.
   ///
@@ -41,9 +53,10 @@ public struct CourseSegment: Sendable, Equatable {
   ///   - power: W.
   ///   - cadence: per minute.
   ///   - onFoot: a cyclist walking the bike (default `false`).
+  ///   - mets: gross METs of a constant-MET activity (default `nil`: the activity's own).
   public init(
     duration: Duration, speed: Double? = nil, grade: Double = 0, power: Double? = nil,
-    cadence: Double? = nil, onFoot: Bool = false
+    cadence: Double? = nil, onFoot: Bool = false, mets: Double? = nil
   ) {
     self.duration = duration
     self.speed = speed
@@ -51,6 +64,18 @@ public struct CourseSegment: Sendable, Equatable {
     self.power = power
     self.cadence = cadence
     self.onFoot = onFoot
+    self.mets = mets
+  }
+
+  /// Why a segment giving ``mets`` does not fit a workout of `activity`, or `nil` when it does:
+  /// only an activity that burns a constant Compendium MET (one with a
+  /// ``CompendiumActivity/entry(for:)``) reads a segment's MET; the others' energy follows the
+  /// course's speed, power or cadence. The one rule of the decoder (a file's `course[i].met`),
+  /// the Swift initializer and a run (`--type`).
+  public static func metsProblem(activity: WorkoutActivityType) -> String? {
+    guard CompendiumActivity.entry(for: activity) == nil else { return nil }
+    return
+      "\"met\" is only for an activity that burns a constant Compendium MET, such as \"highIntensityIntervalTraining\" (the activity is \"\(activity.name)\", whose energy follows the course's speed): remove \"met\" and give \"speed\", or change the activity"
   }
 }
 
@@ -96,14 +121,14 @@ public struct TrackPoint: Sendable, Equatable {
 public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A segment's duration is not above zero.
   case nonPositiveDuration(index: Int)
-  /// A segment has none of `speed`, `power` and `cadence` (a stair climber's steps need no
-  /// speed).
+  /// A segment has none of `speed`, `power`, `cadence` and `mets` (a stair climber's steps
+  /// and a constant-MET activity's intensity need no speed).
   case missingSpeedAndPower(index: Int)
   /// A segment's grade is not finite or outside −0.45...0.45.
   case gradeOutOfRange(index: Int, grade: Double)
-  /// A segment's speed, power or cadence is not finite or outside its range
+  /// A segment's speed, power, cadence or MET is not finite or outside its range
   /// (``CourseSegment/speedRange``, ``CourseSegment/powerRange``,
-  /// ``CourseSegment/cadenceRange``); `field` is its key.
+  /// ``CourseSegment/cadenceRange``, ``CourseSegment/metsRange``); `field` is its key.
   case invalidValue(index: Int, field: String, value: Double)
   /// Recorded heart-rate readings are not in strictly increasing time order, or one is not
   /// finite and positive.
@@ -116,7 +141,8 @@ public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .nonPositiveDuration(let index): "segment \(index + 1): duration must be above 0"
-    case .missingSpeedAndPower(let index): "segment \(index + 1): needs speed, power or cadence"
+    case .missingSpeedAndPower(let index):
+      "segment \(index + 1): needs speed, power, cadence or met"
     case .gradeOutOfRange(let index, let grade):
       "segment \(index + 1): grade \(grade) is outside -0.45...0.45"
     case .invalidValue(let index, let field, let value):
@@ -131,6 +157,7 @@ public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
     switch field {
     case "speed": "0 to 50 m/s"
     case "power": "0 to 3000 W"
+    case "met": "1 to 25 MET"
     default: "0 to 300 per minute"
     }
   }
@@ -176,7 +203,10 @@ public struct Course: Sendable, Equatable {
     for (index, segment) in segments.enumerated() {
       let nanoseconds = segment.duration.wholeNanoseconds
       guard nanoseconds > 0 else { throw .nonPositiveDuration(index: index) }
-      guard segment.speed != nil || segment.power != nil || segment.cadence != nil else {
+      guard
+        segment.speed != nil || segment.power != nil || segment.cadence != nil
+          || segment.mets != nil
+      else {
         throw .missingSpeedAndPower(index: index)
       }
       guard segment.grade.isFinite, abs(segment.grade) <= 0.45 else {
@@ -186,6 +216,7 @@ public struct Course: Sendable, Equatable {
         ("speed", segment.speed, CourseSegment.speedRange),
         ("power", segment.power, CourseSegment.powerRange),
         ("cadence", segment.cadence, CourseSegment.cadenceRange),
+        ("met", segment.mets, CourseSegment.metsRange),
       ] {
         if let value, !(value.isFinite && range.contains(value)) {
           throw .invalidValue(index: index, field: field, value: value)

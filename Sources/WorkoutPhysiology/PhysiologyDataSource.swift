@@ -7,7 +7,8 @@ import WorkoutCore
 ///
 /// Models (docs/models.md): energy from the ACSM equations with Minetti's gradient cost (on foot),
 /// the ACSM leg-cycling equation (cycling), a speed model (rowing, skiing, swimming), or a
-/// constant Compendium MET (other activities);
+/// constant Compendium MET (other activities; a course segment may give its own,
+/// ``CourseSegment/mets``);
 /// 5 kcal per litre O2; basal = 1 MET; active = total − basal. Heart rate by %HRR = %VO2R with an
 /// exact first-order response (``HeartRateParameters``). Cumulative amounts are integrated exactly
 /// over the piecewise-constant course with prefix sums; lookups use per-type cursors, so a query
@@ -67,6 +68,15 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let swimmingNetPrefix: [Double]
   private let ascentRates: [Double]
   private let ascentPrefix: [Double]
+  /// Per segment: the net VO2 of its own MET (``CourseSegment/mets``, 0 without one) and 1 where
+  /// it gives one (0 elsewhere), with their prefix sums; `givesMETs` when any segment does. A
+  /// constant-MET activity burns a segment's own MET there and its Compendium entry's
+  /// elsewhere, before, between and after them (docs/models.md#other-activities-compendium).
+  private let givenNetVO2: [Double]
+  private let givenNetPrefix: [Double]
+  private let givenMETShares: [Double]
+  private let givenMETPrefix: [Double]
+  private let givesMETs: Bool
 
   /// Per quantity-type slot, and one more (the heart-rate model's course cursor).
   private var slots: [SlotState]
@@ -143,6 +153,10 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     var swimmingPrefix: [Double] = [0]
     var ascentRates: [Double] = []
     var ascentPrefix: [Double] = [0]
+    var givenNet: [Double] = []
+    var givenNetPrefix: [Double] = [0]
+    var givenShares: [Double] = []
+    var givenPrefix: [Double] = [0]
     speeds.reserveCapacity(count)
     let stepLength = athlete.walkingStepLength
     let legLength = RunningDynamics.legLength(heightCm: athlete.heightCm)
@@ -222,6 +236,12 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       let ascent = speed * max(0, grade)
       ascentRates.append(ascent)
       ascentPrefix.append(ascentPrefix[ascentPrefix.count - 1] + ascent * seconds)
+      let given = segment.mets.map { CompendiumActivity.netVO2(mets: $0) } ?? 0
+      let share: Double = segment.mets == nil ? 0 : 1
+      givenNet.append(given)
+      givenNetPrefix.append(givenNetPrefix[givenNetPrefix.count - 1] + given * seconds)
+      givenShares.append(share)
+      givenPrefix.append(givenPrefix[givenPrefix.count - 1] + share * seconds)
     }
     self.starts = course.starts.map(\.nanoseconds)
     self.endNanoseconds = course.end.nanoseconds
@@ -250,6 +270,11 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     self.swimmingNetPrefix = swimmingPrefix
     self.ascentRates = ascentRates
     self.ascentPrefix = ascentPrefix
+    self.givenNetVO2 = givenNet
+    self.givenNetPrefix = givenNetPrefix
+    self.givenMETShares = givenShares
+    self.givenMETPrefix = givenPrefix
+    self.givesMETs = course.segments.contains { $0.mets != nil }
 
     self.slots = (generators + [SplitMix64(seed: 0)]).map { SlotState(generator: $0) }
     self.missingGenerator = SplitMix64(seed: seed, stream: "missing.heartRate")
@@ -408,6 +433,12 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       // ∫ c·f dt over seconds with f in steps/min is c × 60 × the steps.
       let steps = integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)
       amount = StairModel.netVO2PerStepRate * 60 * steps * kcalPerVO2Second
+    case (.activeEnergyBurned, .constant(let net)) where givesMETs:
+      // The segments' own METs where they give one, the activity's entry for the rest of the
+      // span (docs/models.md#other-activities-compendium).
+      let given = integrate(givenNetVO2, givenNetPrefix, from: a, to: b, slot: slot)
+      let seconds = integrate(givenMETShares, givenMETPrefix, from: a, to: b, slot: slot)
+      amount = (given + net * (Double(spanNanoseconds) / 1e9 - seconds)) * kcalPerVO2Second
     case (.activeEnergyBurned, .constant(let net)):
       amount = net * Double(spanNanoseconds) / 1e9 * kcalPerVO2Second
     case (.distanceWalkingRunning, .foot), (.distanceCycling, .cycling), (.distanceSwimming, _),
@@ -531,13 +562,16 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     case .skiing: net = segmentValue(skiingNetVO2, k)
     case .swimming: net = segmentValue(swimmingNetVO2, k)
     case .stairs: net = StairModel.netVO2(stepsPerMinute: segmentValue(footCadences, k))
-    case .constant(let value): net = value
+    case .constant(let value):
+      // A segment's own MET, else the activity's Compendium entry.
+      net = k >= 0 && k < givenMETShares.count && givenMETShares[k] > 0 ? givenNetVO2[k] : value
     }
     return HeartRateParameters.steadyState(netVO2: net, athlete: athlete)
   }
 
   private func pieceEnd(segment k: Int, kind: WorkloadKind) -> Int64 {
-    if case .constant = kind { return Int64.max }
+    // A constant MET is one unbounded stretch unless segments give their own METs.
+    if case .constant = kind, !givesMETs { return Int64.max }
     if k < 0 { return 0 }
     if k >= starts.count { return Int64.max }
     return k + 1 < starts.count ? starts[k + 1] : endNanoseconds

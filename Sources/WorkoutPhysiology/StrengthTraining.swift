@@ -146,6 +146,43 @@ public struct StrengthPlan: Sendable, Equatable {
     return nil
   }
 
+  /// The highest MET a course segment may give and still count as work for a set's reps, 1.5
+  /// (docs/scenario-format.md#strength): at or below it a segment is a rest. A project rule at
+  /// the upper limit of sedentary behaviour, 1.5 MET (M. S. Tremblay et al., "Sedentary
+  /// Behavior Research Network (SBRN) – Terminology Consensus Project process and outcome",
+  /// International Journal of Behavioral Nutrition and Physical Activity 14:75, 2017); the
+  /// Compendium's standing quietly is 1.3 MET.
+  public static let restMETs = 1.5
+
+  /// The first set whose reps run during a course segment that gives a rest's MET (at most
+  /// ``restMETs``), or `nil`: a set's reps are work, so the course's intensity and the sets
+  /// must agree (docs/scenario-format.md#strength). A segment without its own MET agrees with
+  /// any set (the activity's Compendium entry is work). `segments` are the scripted course's,
+  /// played from `t = 0`; the problem names the set (`sets[1]`) and the segment in its message.
+  ///
+  /// Worked: sets of 10 reps of 3 s at 0 and 60 s beside a course of 30 s at 12 MET and 30 s at
+  /// 1.3 MET, twice: the first set runs 0–30 s, in work; the second 60–90 s, in the second work
+  /// segment (60–90 s); a third at 0:40 would run 40–70 s, into the rest at 30–60 s.
+  public func restProblem(segments: [CourseSegment]) -> Problem? {
+    for (index, set) in sets.enumerated() {
+      let start = set.start.secondsValue
+      let end = start + set.seconds
+      var segmentStart = 0.0
+      for (number, segment) in segments.enumerated() {
+        let segmentEnd = segmentStart + segment.duration.secondsValue
+        defer { segmentStart = segmentEnd }
+        guard let mets = segment.mets, mets <= Self.restMETs else { continue }
+        guard start < segmentEnd, segmentStart < end else { continue }
+        return Problem(
+          set: index, key: nil,
+          message:
+            "the set's reps run from \(Self.text(start)) s to \(Self.text(end)) s, into course[\(number)] (\(Self.text(segmentStart)) s to \(Self.text(segmentEnd)) s) at \(Self.text(mets)) MET, a rest (\(Self.text(Self.restMETs)) MET or less): reps are work, so move the set out of the rest or give that segment a higher \"met\""
+        )
+      }
+    }
+    return nil
+  }
+
   /// `value` for a message: a whole number without its fraction (`30`), else as Swift prints it.
   static func text(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

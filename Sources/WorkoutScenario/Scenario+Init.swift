@@ -96,6 +96,7 @@ extension Scenario {
           ("grade", segment.grade, -0.45...0.45),
           ("power", segment.power, CourseSegment.powerRange),
           ("cadence", segment.cadence, CourseSegment.cadenceRange),
+          ("met", segment.mets, CourseSegment.metsRange),
         ]
         for (key, value, range) in ranges {
           guard let value, !(value.isFinite && range.contains(value)) else { continue }
@@ -109,8 +110,12 @@ extension Scenario {
             path + ".power",
             "power is only allowed for cycling (activity is \"\(activity.name)\")")
         }
+        if segment.mets != nil, let problem = CourseSegment.metsProblem(activity: activity) {
+          throw fail(path + ".met", problem)
+        }
         if let problem = Segment.missingMotion(
-          speed: segment.speed, power: segment.power, cadence: segment.cadence, activity: activity)
+          speed: segment.speed, power: segment.power, cadence: segment.cadence,
+          mets: segment.mets, activity: activity)
         {
           throw fail(path, problem)
         }

@@ -271,9 +271,9 @@ public struct Scenario: Sendable, Equatable {
     case recording(Recording)
   }
 
-  /// A course segment, `{ "duration", "speed", "grade", "power", "cadence" }`: the body model's
-  /// own ``WorkoutPhysiology/CourseSegment`` (duration, m/s, grade fraction, W, per min), so the
-  /// decoded course goes to the models as it is.
+  /// A course segment, `{ "duration", "speed", "grade", "power", "cadence", "met" }`: the body
+  /// model's own ``WorkoutPhysiology/CourseSegment`` (duration, m/s, grade fraction, W, per min,
+  /// gross METs), so the decoded course goes to the models as it is.
   public typealias Segment = CourseSegment
 
   /// A recording object: `{ "recording": path, "heartRate": "model" | "recorded" }`.

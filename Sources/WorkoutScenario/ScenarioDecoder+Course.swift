@@ -56,7 +56,7 @@ extension ScenarioDecoder {
   func segment(_ value: JSONValue, at path: JSONPath, activity: WorkoutActivityType)
     throws(ScenarioError) -> Scenario.Segment
   {
-    let keys = ["duration", "speed", "grade", "power", "cadence"]
+    let keys = ["duration", "speed", "grade", "power", "cadence", "met"]
     let fields = try members(
       value, at: path, allowed: keys,
       expected: "a segment such as { \"duration\": 600, \"speed\": 2.8, \"grade\": 0 }")
@@ -86,28 +86,43 @@ extension ScenarioDecoder {
     let cadence = try fields["cadence"].map { value throws(ScenarioError) in
       try number(value, at: path.appending(key: "cadence"), .within(CourseSegment.cadenceRange))
     }
+    var mets: Double?
+    if let metValue = fields["met"] {
+      let metPath = path.appending(key: "met")
+      if let problem = CourseSegment.metsProblem(activity: activity) {
+        throw fail(metPath, problem)
+      }
+      mets = try number(metValue, at: metPath, .within(CourseSegment.metsRange))
+    }
     if let problem = Scenario.Segment.missingMotion(
-      speed: speed, power: power, cadence: cadence, activity: activity)
+      speed: speed, power: power, cadence: cadence, mets: mets, activity: activity)
     {
       throw fail(path, problem)
     }
     return Scenario.Segment(
-      duration: duration, speed: speed, grade: grade, power: power, cadence: cadence)
+      duration: duration, speed: speed, grade: grade, power: power, cadence: cadence, mets: mets)
   }
 }
 
 extension CourseSegment {
   /// What a segment of `activity` lacks to move, or `nil`: every segment needs `speed` (or
   /// `power`, cycling only); a `stairs` or `stairClimbing` segment may give its step `cadence`
-  /// alone (docs/scenario-format.md#course-segments). The one home of the rule for the decoder
-  /// and the Swift initializer.
+  /// alone, and a constant-MET activity's segment its `met` alone
+  /// (docs/scenario-format.md#course-segments). The one home of the rule for the decoder and
+  /// the Swift initializer.
   static func missingMotion(
-    speed: Double?, power: Double?, cadence: Double?, activity: WorkoutActivityType
+    speed: Double?, power: Double?, cadence: Double?, mets: Double? = nil,
+    activity: WorkoutActivityType
   ) -> String? {
     let climbsStairs = activity == .stairs || activity == .stairClimbing
-    if speed != nil || power != nil || (climbsStairs && cadence != nil) { return nil }
+    if speed != nil || power != nil || (climbsStairs && cadence != nil) || mets != nil {
+      return nil
+    }
     if activity == .cycling { return "a segment needs \"speed\" or \"power\" (or both)" }
     if climbsStairs { return "a segment needs \"cadence\" (steps per minute) or \"speed\"" }
+    if CourseSegment.metsProblem(activity: activity) == nil {
+      return "a segment needs \"met\" (its intensity, 1 to 25 MET) or \"speed\""
+    }
     return "a segment needs \"speed\" (\"power\" is for cycling only)"
   }
 }

@@ -383,7 +383,16 @@ struct ScenarioDecoder {
       }
     }
     if let value = fields["strength"] {
-      scenario.strength = try strength(value, at: path("strength"), activity: activity)
+      let plan = try strength(value, at: path("strength"), activity: activity)
+      scenario.strength = plan
+      // The sets and the course's intensity agree: no reps in a rest (docs/scenario-format.md#strength).
+      if case .segments(let segments) = scenario.course,
+        let problem = plan.restProblem(segments: segments)
+      {
+        throw fail(
+          path("strength").appending(key: "sets").appending(index: problem.set ?? 0),
+          problem.message)
+      }
     }
     return scenario
   }

@@ -65,6 +65,12 @@ struct PreparedScenario {
       if scenario.swim == nil, let line = resolved.gpsPath {
         Self.applyTrackGrades(line, to: &played, without: scenario.segmentsWithoutGrade)
       }
+      // A segment's own MET needs a constant-MET activity (`--type` may have changed it).
+      if let index = played.firstIndex(where: { $0.mets != nil }),
+        let problem = CourseSegment.metsProblem(activity: activity)
+      {
+        throw SimulationError(fileName: file, path: "course[\(index)].met", message: problem)
+      }
       course = try Self.course(played, file: file)
       watchEvents = scenario.swim?.records ?? []
       if activity == .downhillSkiing || activity == .snowboarding {
@@ -149,6 +155,12 @@ struct PreparedScenario {
       throw SimulationError(
         fileName: file, path: problem.path.isEmpty ? "strength" : "strength." + problem.path,
         message: problem.message)
+    }
+    if let plan = scenario.strength, case .segments(let segments) = scenario.course,
+      let problem = plan.restProblem(segments: scenario.swim?.segments ?? segments)
+    {
+      throw SimulationError(
+        fileName: file, path: "strength." + problem.path, message: problem.message)
     }
     self.timeZones = TimeZoneSchedule(scenario: scenario, home: timeZone, startDate: startDate)
     let sensors = scenario.sensors

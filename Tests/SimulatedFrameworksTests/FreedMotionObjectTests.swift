@@ -31,6 +31,12 @@ private func second(_ simulation: HealthKitSimulation) -> Int {
   Int(simulation.now.timeIntervalSince(simulation.startDate).rounded())
 }
 
+/// An object owning a pedometer, kept alive only by an activity handler that reads it (so the
+/// activity manager's stop frees the pedometer while the simulation's lock is held).
+private final class PedometerOwner {
+  let pedometer = CMPedometer()
+}
+
 /// A freed Core Motion object stops, as on a device, and its registrations leave the tables at
 /// the Core Motion timer's next firing: nothing grows for ever.
 @Suite("CoreMotion: a freed pedometer, altimeter, activity or fall detection manager")
@@ -96,6 +102,38 @@ struct FreedMotionObjectTests {
     #expect(events.withLock { $0 } == ["15 0 1"])
     #expect(before == 2)
     #expect(after == 0)
+  }
+
+  /// A pedometer freed while the simulation's lock is held (its owner captured by an activity
+  /// handler that `stopActivityUpdates()` releases at 20) neither traps nor hangs, and stops:
+  /// run in a process of its own (a freed object that took the non-reentrant lock would trap).
+  /// Its events from 0 gave the resume at 15; kept, they would give the pause at 915 too; its
+  /// registration is gone by 1000 (the activity manager's stopped too: 0 left).
+  @Test func aPedometerFreedUnderTheLockStops() async {
+    await #expect(processExitsWith: .success) {
+      let simulation = try HealthKitSimulation(
+        scenario: decodeScenario(walkThenRun, fileName: "motion.json"))
+      let events = Mutex<[Int]>([])
+      let (left, activity) = try await simulation.run { () -> (Int, CMMotionActivityManager) in
+        let activity = CMMotionActivityManager()
+        do {
+          let owner = PedometerOwner()
+          owner.pedometer.startEventUpdates { event, _ in
+            guard event != nil else { return }
+            let at = second(simulation)
+            events.withLock { $0.append(at) }
+          }
+          activity.startActivityUpdates(to: OperationQueue()) { [owner] _ in _ = owner.pedometer }
+        }
+        try await simulation.advance(by: .seconds(20))
+        activity.stopActivityUpdates()
+        try await simulation.advance(by: .seconds(980))
+        return (registrations(simulation), activity)
+      }
+      withExtendedLifetime(activity) {}
+      precondition(events.withLock { $0 } == [15], "a freed pedometer got an event")
+      precondition(left == 0, "a freed pedometer's registration is left")
+    }
   }
 
   /// A watch altimeter's relative and absolute updates from 0 (every 3 s, the first at once),

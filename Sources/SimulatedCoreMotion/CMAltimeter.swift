@@ -112,10 +112,14 @@ open class CMAbsoluteAltitudeData: CMLogItem, @unchecked Sendable {
 /// queue given: with `OperationQueue.main` it runs on the main actor (a handler written in a
 /// `@MainActor` type may touch its state), with any other queue in the simulation's callback
 /// lane (an operation queue's own thread would run it outside virtual time's order), in order
-/// either way (docs/swift-api.md#core-motion).
+/// either way (docs/swift-api.md#core-motion). A freed altimeter's handlers are called no more,
+/// as on a device: keep the altimeter in a property for as long as the updates are wanted
+/// (docs/swift-api.md#core-motion).
 open class CMAltimeter: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
+  /// Records this altimeter's freeing, so its updates end (``FreedObjectRecorder``).
+  private let freedRecorder = FreedObjectRecorder()
 
   /// An altimeter of the current simulation, for the device whose code makes it (the watch
   /// outside `simulation.on(_:)`); traps outside a simulation's `run`.
@@ -229,7 +233,7 @@ open class CMAltimeter: NSObject {
     let key = ObjectIdentifier(self)
     let device = self.device
     let interval = Self.updateInterval(on: device)
-    simulation.registerMotionUpdates(call: call) { motion, state in
+    simulation.registerMotionUpdates(call: call, owner: (key, freedRecorder)) { motion, state in
       motion.prepareAltitude(&state)
       motion.altitude.removeAll {
         $0.key == key && $0.updates.handler.isAbsolute == handler.isAbsolute

@@ -36,9 +36,8 @@ open class CMBatchedSensorManager: NSObject {
   private var active: Set<MotionSensorKind> = []
   /// The start of each kind started without a handler (the batches' origin).
   private var pulled: [MotionSensorKind: SimulationInstant] = [:]
-  /// Where `deinit` records this manager (set by its first registration; `nil`: nothing to
-  /// drop).
-  private var freed: FreedMotionManagers?
+  /// Records this manager's freeing, so its handler batches end (``FreedObjectRecorder``).
+  private let freedRecorder = FreedObjectRecorder()
 
   /// A manager of the current simulation, for the device whose code makes it; traps outside a
   /// simulation's `run`.
@@ -47,17 +46,6 @@ open class CMBatchedSensorManager: NSObject {
     device = AppSimulation.device
     super.init()
   }
-
-  /// A freed manager's handlers are called no more, as on a device, where the updates are
-  /// the manager's (keep the manager in a property for as long as the batches are wanted;
-  /// docs/swift-api.md#batched-sensors). An async sequence lives on without it (a project
-  /// rule: the sequence is what its consumer holds; it ends when the consumer leaves it, the
-  /// session stops running or the run returns). Released after the simulation's lock, by the
-  /// Core Motion timer's next firing or the next registration: `deinit` only records the
-  /// manager in ``FreedMotionManagers`` (it may run under the simulation's lock, which is not
-  /// reentrant: ``CMMotionManager``'s `deinit` says when), and no batch reaches its handler
-  /// after that.
-  deinit { freed?.record(ObjectIdentifier(self)) }
 
   /// As ``CMMotionActivityManager/authorizationStatus()`` (one Motion & Fitness permission;
   /// Apple doc:
@@ -172,8 +160,9 @@ open class CMBatchedSensorManager: NSObject {
     // The registration replaced ends as a stop ends it: its sequence finishes (a consumer
     // awaiting it would wait forever otherwise), after the lock.
     remove(kind)
-    freed = simulation.registerMotionUpdates(
-      call: CallInFlight(function: function, fileID: #fileID, owner: "CMBatchedSensorManager")
+    simulation.registerMotionUpdates(
+      call: CallInFlight(function: function, fileID: #fileID, owner: "CMBatchedSensorManager"),
+      owner: (key, freedRecorder)
     ) { motion, state in
       motion.prepareWrist(&state)
       if let refusal = CoreMotionState.batchRefusal(motion: motion, device: device, state: &state) {

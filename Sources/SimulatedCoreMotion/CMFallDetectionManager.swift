@@ -211,6 +211,7 @@ open class CMFallDetectionManager: NSObject {
     simulation.mutate { state in
       state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
         motion.fall.managers.removeAll { $0.key == key }
+        motion.fall.prune(generation: state.processGeneration())
         guard live else { return }
         motion.fall.managers.append(
           .init(key: key, generation: state.processGeneration(), manager: manager))
@@ -246,6 +247,14 @@ struct FallDetectionState {
   var managers: [Manager] = []
   /// The latest fall not delivered yet (no live manager, or not authorized).
   var pending: (date: Date, resolution: CMFallDetectionEvent.UserResolution)?
+
+  /// Drops the managers that can take no fall any more: freed (held weakly) or of a dead watch
+  /// process (not `generation`), so the table does not grow for ever. A fall none takes stays
+  /// pending (``deliverPending(simulation:state:)``). Called when a delegate is set and at a
+  /// fall; Core Motion's drain drops the freed ones too (``CoreMotionState/dropFreed(into:)``).
+  mutating func prune(generation: Int) {
+    managers.removeAll { $0.manager.value.object == nil || $0.generation != generation }
+  }
 
   /// The managers of the live watch process.
   func live(_ state: inout AppSimulation.State) -> [Manager] {
@@ -380,6 +389,7 @@ extension AppSimulation {
     let simulation = self
     mutate { state in
       state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+        motion.fall.prune(generation: state.processGeneration())
         motion.fall.pending = (
           CoreMotionState.dateOf(state.session.now, start: simulation.startDate), resolution
         )

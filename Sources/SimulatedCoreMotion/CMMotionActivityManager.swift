@@ -22,10 +22,14 @@ public typealias CMMotionActivityQueryHandler = ([CMMotionActivity]?, (any Error
 /// on the main actor (a handler written in a `@MainActor` type may touch its state), with any
 /// other queue in the simulation's callback lane, in order, as the other simulated frameworks'
 /// handlers (an operation queue's own thread would run them outside the simulation's
-/// virtual-time order; docs/swift-api.md#core-motion).
+/// virtual-time order; docs/swift-api.md#core-motion). A freed manager's handler is called no
+/// more, as on a device: keep the manager in a property for as long as the updates are wanted
+/// (docs/swift-api.md#core-motion).
 open class CMMotionActivityManager: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
+  /// Records this manager's freeing, so its updates end (``FreedObjectRecorder``).
+  private let freedRecorder = FreedObjectRecorder()
 
   /// A manager of the current simulation, for the device whose code makes it (the watch
   /// outside `simulation.on(_:)`); traps outside a simulation's `run`.
@@ -69,7 +73,8 @@ open class CMMotionActivityManager: NSObject {
     let device = self.device
     let mainQueue = CoreMotionTimer.isMain(queue)
     simulation.registerMotionUpdates(
-      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionActivityManager")
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionActivityManager"),
+      owner: (key, freedRecorder)
     ) { motion, state in
       motion.activity.removeAll { $0.key == key }
       guard motion.isAuthorized else { return }

@@ -54,9 +54,8 @@ open class CMMotionManager: NSObject {
   private var storedGyroInterval = CMMotionManager.defaultInterval
   private var storedDeviceMotionInterval = CMMotionManager.defaultInterval
   private var storedMagnetometerInterval = CMMotionManager.defaultInterval
-  /// Where `deinit` records this manager (set by its first push registration; `nil`: it never
-  /// registered, nothing to drop).
-  private var freed: FreedMotionManagers?
+  /// Records this manager's freeing, so its push updates end (``FreedObjectRecorder``).
+  private let freedRecorder = FreedObjectRecorder()
 
   /// A motion manager of the current simulation, for the device whose code makes it (the
   /// watch outside `simulation.on(_:)`); traps outside a simulation's `run`.
@@ -65,16 +64,6 @@ open class CMMotionManager: NSObject {
     device = AppSimulation.device
     super.init()
   }
-
-  /// A freed manager's push updates end: its handlers are called no more, as on a device,
-  /// where the updates are the manager's (keep the manager in a property for as long as the
-  /// updates are wanted; docs/swift-api.md#motion-sensors). The handlers are released after
-  /// the simulation's lock, by the Core Motion timer's next firing or the next registration:
-  /// `deinit` only records the manager in ``FreedMotionManagers`` (it may run while the
-  /// simulation's lock is held, when a stop path frees an app closure holding the app's last
-  /// reference to this manager; the lock is not reentrant), and no update is delivered to it
-  /// after that.
-  deinit { freed?.record(ObjectIdentifier(self)) }
 
   /// The interval a new manager starts with, 0.01 s (a project rule: Apple documents no
   /// default).
@@ -381,7 +370,7 @@ open class CMMotionManager: NSObject {
     var start = SimulationInstant.zero
     // The replaced handler is released after the lock (``stop(_:)``).
     stop(kind)
-    freed = simulation.registerMotionUpdates(call: call) { motion, state in
+    simulation.registerMotionUpdates(call: call, owner: (key, freedRecorder)) { motion, state in
       motion.prepareWrist(&state)
       start = state.session.now
       motion.sensors.append(

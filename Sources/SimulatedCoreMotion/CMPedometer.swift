@@ -154,10 +154,14 @@ open class CMPedometerEvent: NSObject, @unchecked Sendable {
 /// `finishWorkout`, and agrees with a collection query of the store once the workout is
 /// saved. The distance is the same with `distanceWalkingRunning`. A builder collects only
 /// while its session runs, and only its data source's types: steps while a workout is paused
-/// are not counted. Handlers run in the simulation's callback lane.
+/// are not counted. Handlers run in the simulation's callback lane. A freed pedometer's handlers
+/// are called no more, as on a device: keep the pedometer in a property for as long as the
+/// updates or events are wanted (docs/swift-api.md#core-motion).
 open class CMPedometer: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
+  /// Records this pedometer's freeing, so its updates and events end (``FreedObjectRecorder``).
+  private let freedRecorder = FreedObjectRecorder()
 
   /// A pedometer of the current simulation, for the device whose code makes it; traps outside
   /// a simulation's `run`.
@@ -277,7 +281,8 @@ open class CMPedometer: NSObject {
     }
     let from = simulation.instantOf(start)
     simulation.registerMotionUpdates(
-      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer")
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"),
+      owner: (key, freedRecorder)
     ) { motion, state in
       motion.pedometer.removeAll { $0.key == key }
       guard motion.isAuthorized else {
@@ -341,7 +346,8 @@ open class CMPedometer: NSObject {
     let key = ObjectIdentifier(self)
     let device = self.device
     simulation.registerMotionUpdates(
-      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer")
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"),
+      owner: (key, freedRecorder)
     ) { motion, state in
       motion.events.removeAll { $0.key == key }
       guard motion.isAuthorized else {

@@ -92,9 +92,16 @@ struct CoreMotionState: SimulationExtension {
   /// How many times the Core Motion timer fired (internal, for tests: a registration parked
   /// while the watch app cannot receive makes the timer stop nowhere).
   var timerFires = 0
-  /// The motion and batched-sensor managers freed since the last drain (their `deinit` records
+  /// The Core Motion objects freed since the last drain (their ``FreedObjectRecorder`` records
   /// them here, never taking the simulation's lock: ``FreedMotionManagers``).
   let freed = FreedMotionManagers()
+
+  /// How many registrations the tables hold, every kind counted (internal, for tests: a freed
+  /// object's registrations go at the next drain, so nothing grows for ever).
+  var registrationCount: Int {
+    activity.count + pedometer.count + events.count + altitude.count + sensors.count
+      + batches.count + water.count + fall.managers.count
+  }
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.motion ?? .granted
@@ -229,13 +236,15 @@ extension AppSimulation {
   /// first; then the Core Motion timer is added, and a call made after the run (`call`) is
   /// reported once. The one home of the registration the live updates share.
   ///
-  /// The freed managers' registrations are dropped first (``CoreMotionState/dropFreed(into:)``:
-  /// a new manager may have the freed one's address, so its key) and released after the lock;
-  /// the result is where a manager's `deinit` records it (``CoreMotionState/freed``).
-  @discardableResult
+  /// The freed objects' registrations are dropped first (``CoreMotionState/dropFreed(into:)``:
+  /// a new object may have the freed one's address, so its key) and released after the lock;
+  /// then `owner`'s recorder is armed with its key (`owner`: the registering object's key and
+  /// recorder; `nil` for an object whose registration holds it weakly), so its freeing drops
+  /// its registrations.
   func registerMotionUpdates(
-    call: CallInFlight, _ register: (inout CoreMotionState, inout AppSimulation.State) -> Void
-  ) -> FreedMotionManagers {
+    call: CallInFlight, owner: (key: ObjectIdentifier, recorder: FreedObjectRecorder)? = nil,
+    _ register: (inout CoreMotionState, inout AppSimulation.State) -> Void
+  ) {
     let (released, freed) = mutate { state in
       state.withExtension(CoreMotionState.self, of: self) { motion, state in
         var released = RemovedMotionUpdates()
@@ -246,18 +255,17 @@ extension AppSimulation {
       }
     }
     withExtendedLifetime(released) {}  // released here, after the lock
+    if let owner { owner.recorder.arm(owner.key, in: freed) }
     addSystemTimer(key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(self))
     // Its updates come by themselves: made after the run, the call is reported once.
     reportIfAfterRun(call)
-    return freed
   }
 
   /// Ends live Core Motion updates: `remove` takes the registration out of Core Motion's state,
-  /// under the lock.
+  /// under the lock, the freed objects' registrations dropped first and released after it
+  /// (``takeMotionUpdates(_:)``).
   func removeMotionUpdates(_ remove: (inout CoreMotionState) -> Void) {
-    mutate { state in
-      state.withExtension(CoreMotionState.self, of: self) { motion, _ in remove(&motion) }
-    }
+    takeMotionUpdates { motion, _ in remove(&motion) }
   }
 
   /// Ends live Core Motion updates whose removal must finish async sequences or may free the
@@ -288,14 +296,15 @@ struct RemovedMotionUpdates: @unchecked Sendable {
   var released: [Any] = []
 }
 
-/// The keys of the motion and batched-sensor managers freed since the last drain, behind a
-/// small lock of their own (a leaf: never held while calling out or taking another lock).
-/// A manager's `deinit` only records its key here: it must not take the simulation's lock,
+/// The keys of the Core Motion objects freed since the last drain (motion and batched-sensor
+/// managers, pedometers, altimeters, activity managers), behind a small lock of their own (a
+/// leaf: never held while calling out or taking another lock). A freed object's
+/// ``FreedObjectRecorder`` only records its key here: it must not take the simulation's lock,
 /// which a stop path may hold while it frees an app closure holding the app's last reference
-/// to the manager (the lock is not reentrant). The Core Motion timer and every registration
-/// drain the list under the simulation's lock before they deliver or register
-/// (``CoreMotionState/dropFreed(into:)``), so a freed manager gets no delivery after its
-/// `deinit` (a project rule, docs/swift-api.md#motion-sensors).
+/// to the object (the lock is not reentrant). The Core Motion timer, every registration and
+/// every stop drain the list under the simulation's lock before they deliver or register
+/// (``CoreMotionState/dropFreed(into:)``), so a freed object gets no delivery after it is
+/// freed (a project rule, docs/swift-api.md#core-motion).
 final class FreedMotionManagers: Sendable {
   private let keys = Mutex<[ObjectIdentifier]>([])
 
@@ -314,21 +323,57 @@ final class FreedMotionManagers: Sendable {
   func peek() -> Set<ObjectIdentifier> { keys.withLock { Set($0) } }
 }
 
+/// What a Core Motion object whose registrations hold its handlers keeps, so that its freeing
+/// ends them (the motion and batched-sensor managers, the pedometer, the altimeter, the
+/// activity manager): a stored property, released with the object, whose `deinit` records the
+/// object's key in the simulation's ``FreedMotionManagers``, and does nothing else (the object
+/// may be freed while the simulation's lock is held: see ``FreedMotionManagers``). Armed by
+/// the object's first registration (``AppSimulation/registerMotionUpdates(call:owner:_:)``;
+/// unarmed, the object never registered and there is nothing to drop). The one home of the
+/// freed-object rule's `deinit` (a project rule, docs/swift-api.md#core-motion: a freed
+/// object's handlers are called no more, as on a device).
+final class FreedObjectRecorder {
+  /// The owner's key and where to record it.
+  private var armed: (key: ObjectIdentifier, freed: FreedMotionManagers)?
+
+  init() {}
+
+  /// Records `key` in `freed` when released.
+  func arm(_ key: ObjectIdentifier, in freed: FreedMotionManagers) { armed = (key, freed) }
+
+  deinit {
+    if let armed { armed.freed.record(armed.key) }
+  }
+}
+
 extension CoreMotionState {
-  /// Drops the registrations of the managers freed since the last drain (``freed``): a motion
+  /// Drops the registrations of the objects freed since the last drain (``freed``): a motion
   /// manager's push updates, a batched-sensor manager's handler batches (an async sequence
-  /// lives on without its manager); their handlers go into `released`, to release after the
-  /// simulation's lock. The one home of the drain (the timer, registrations and stops call it).
+  /// lives on without its manager), a pedometer's updates and events, an altimeter's updates,
+  /// an activity manager's updates; and the entries whose object, held weakly, is gone (a
+  /// water submersion manager's updates, a fall detection manager's entry; a fall none takes
+  /// stays pending, ``FallDetectionState/deliverPending(simulation:state:)``). The handlers go
+  /// into `released`, to release after the simulation's lock. The one home of the drain (the
+  /// timer, registrations and stops call it).
   mutating func dropFreed(into released: inout [Any]) {
+    func drop<T>(
+      _ list: inout [(key: ObjectIdentifier, updates: T)],
+      _ gone: (ObjectIdentifier, T) -> Bool
+    ) {
+      guard list.contains(where: { gone($0.key, $0.updates) }) else { return }
+      released.append(list.filter { gone($0.key, $0.updates) })
+      list.removeAll { gone($0.key, $0.updates) }
+    }
+    drop(&water) { _, updates in updates.manager.value.object == nil }
+    fall.managers.removeAll { $0.manager.value.object == nil }
     let keys = freed.take()
     guard !keys.isEmpty else { return }
-    released.append(sensors.filter { keys.contains($0.key) })
-    sensors.removeAll { keys.contains($0.key) }
-    let gone = { (entry: (key: ObjectIdentifier, updates: BatchUpdates)) in
-      keys.contains(entry.key) && entry.updates.stream == nil
-    }
-    released.append(batches.filter(gone))
-    batches.removeAll(where: gone)
+    drop(&activity) { key, _ in keys.contains(key) }
+    drop(&pedometer) { key, _ in keys.contains(key) }
+    drop(&events) { key, _ in keys.contains(key) }
+    drop(&altitude) { key, _ in keys.contains(key) }
+    drop(&sensors) { key, _ in keys.contains(key) }
+    drop(&batches) { key, updates in keys.contains(key) && updates.stream == nil }
   }
 }
 
@@ -412,9 +457,8 @@ struct CoreMotionTimer: SystemTimer {
       drop(&motion.altitude) { $0.device == .watch && $0.generation != generation }
       drop(&motion.sensors) { $0.device == .watch && $0.generation != generation }
       drop(&motion.water) { $0.device == .watch && $0.generation != generation }
-      // A freed water submersion manager's registration goes (it holds the manager weakly).
-      drop(&motion.water) { $0.manager.value.object == nil }
-      // The managers freed since the last drain: their registrations go before any delivery.
+      // The objects freed since the last drain (a water submersion manager, held weakly, too):
+      // their registrations go before any delivery.
       motion.dropFreed(into: &released)
       // The dead process's batches end: a sequence throws (a consumer awaiting it, in a test,
       // would wait forever otherwise); a handler died with its process. Finished under the

@@ -13,7 +13,7 @@ import WorkoutSimTestSupport
 import WorkoutSystem
 
 /// Lines a launched app writes down: `"<seconds> <what>"`.
-final class LaunchLog: @unchecked Sendable {
+final class SystemLaunchLog: @unchecked Sendable {
   let start: Date
   private let lock = NSLock()
   private var lines: [String] = []
@@ -32,13 +32,13 @@ final class LaunchLog: @unchecked Sendable {
 /// (its state's and the app state's raw values), and keeps the session with `recorder` as its
 /// delegate unless `keeps` is false.
 @MainActor final class AlarmAppDelegate: NSObject, WKApplicationDelegate {
-  let log: LaunchLog
+  let log: SystemLaunchLog
   let recorder: RuntimeRecorder
   let keeps: Bool
   let now: @Sendable () -> Date
   var sessions: [WKExtendedRuntimeSession] = []
 
-  init(log: LaunchLog, recorder: RuntimeRecorder, keeps: Bool, now: @escaping @Sendable () -> Date)
+  init(log: SystemLaunchLog, recorder: RuntimeRecorder, keeps: Bool, now: @escaping @Sendable () -> Date)
   {
     self.log = log
     self.recorder = recorder
@@ -92,7 +92,7 @@ struct WatchSystemLaunchTests {
   @Test func aSmartAlarmOfACrashedAppLaunchesItAndIsHandedToTheDelegate() async throws {
     let simulation = try watchSimulation(type: .smartAlarm)
     let recorder = RuntimeRecorder(simulation)
-    let log = LaunchLog(start: simulation.startDate)
+    let log = SystemLaunchLog(start: simulation.startDate)
     let now: @Sendable () -> Date = { [weak simulation] in simulation?.now ?? .distantPast }
     var oldState = -1
     try await simulation.run {
@@ -132,7 +132,7 @@ struct WatchSystemLaunchTests {
   @Test func aHandedSessionWithoutADelegateIsEnded() async throws {
     let simulation = try watchSimulation(type: .smartAlarm)
     let recorder = RuntimeRecorder(simulation)
-    let log = LaunchLog(start: simulation.startDate)
+    let log = SystemLaunchLog(start: simulation.startDate)
     let now: @Sendable () -> Date = { [weak simulation] in simulation?.now ?? .distantPast }
     try await simulation.run {
       await MainActor.run {

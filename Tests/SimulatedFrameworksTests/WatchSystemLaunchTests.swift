@@ -38,8 +38,10 @@ final class SystemLaunchLog: @unchecked Sendable {
   let now: @Sendable () -> Date
   var sessions: [WKExtendedRuntimeSession] = []
 
-  init(log: SystemLaunchLog, recorder: RuntimeRecorder, keeps: Bool, now: @escaping @Sendable () -> Date)
-  {
+  init(
+    log: SystemLaunchLog, recorder: RuntimeRecorder, keeps: Bool,
+    now: @escaping @Sendable () -> Date
+  ) {
     self.log = log
     self.recorder = recorder
     self.keeps = keeps

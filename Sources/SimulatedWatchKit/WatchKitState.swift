@@ -80,6 +80,15 @@ struct WatchKitListener: EffectListener {
     {
       return simulation.resumeRuntimeSession(event, state: &state)
     }
+    // A launch for a session with no crashed process's object (one the scenario scheduled)
+    // hands nothing over: the next start must not read it as its launch.
+    if case .started = event.change, let simulation,
+      state.extensionState(WatchKitState.self)?.runtimeLaunchPending == true
+    {
+      state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
+        watchKit.runtimeLaunchPending = false
+      }
+    }
     guard let object = bound?.object else { return [] }
     return object.callbacks(for: event)
   }

@@ -83,8 +83,11 @@ open class BGContinuedProcessingTaskRequest: BGTaskRequest {
     /// https://developer.apple.com/documentation/backgroundtasks/bgcontinuedprocessingtaskrequest/resources/init(rawvalue:)).
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// The GPU in the background (raw value 1, the first option bit) (Apple doc:
+    /// The GPU in the background (Apple doc:
     /// https://developer.apple.com/documentation/backgroundtasks/bgcontinuedprocessingtaskrequest/resources/gpu).
+    /// Raw value not published (neither the page nor a header the project could read gives
+    /// `BGContinuedProcessingTaskRequestResourcesGPU`'s number); project choice: 1, the first
+    /// option bit, `BGContinuedProcessingTaskRequestResourcesDefault` being the empty set.
     /// The simulated phone does not support it: ``BGTaskScheduler/supportedResources`` is
     /// empty and a request that requires it is refused.
     public static var gpu: Resources { Resources(rawValue: 1 << 0) }

@@ -11,6 +11,9 @@ import WorkoutScenario
 open class CMFallDetectionEvent: NSObject, @unchecked Sendable {
   /// What the user did about the fall alert, with Apple's raw values (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmfalldetectionevent/userresolution).
+  /// The page lists no numbers; the SDK's `CMFallDetectionEvent.h` declares the type as an
+  /// `NS_ENUM(NSInteger, CMFallDetectionEventUserResolution)` whose four cases, in this order,
+  /// carry no explicit values, so C numbers them 0 to 3.
   public enum UserResolution: Int, Sendable, Hashable {
     /// The user confirmed the fall (0).
     case confirmed = 0
@@ -108,7 +111,9 @@ extension CMFallDetectionDelegate {
 /// ``requestAuthorization(handler:)``, then the scenario's `authorization.fallDetection`
 /// (granted by default). A fall reaches the delegate of every live manager of the watch app's
 /// process when authorized, even while the app is suspended (Apple: "the system wakes or
-/// launches your app"); a fall while the app is not running, or before the user answered, is
+/// launches your app"); when authorized and the app is not running, the system launches it
+/// into the background (cause `fallDetection`) and the fall waits for the delegate its launch
+/// code sets; a fall before the user answered, or one no delegate is set for, is
 /// kept and the latest one goes to the delegate when it is set or when the user authorizes
 /// (Apple: "As soon as the user authorizes fall detection, the system calls the delegate's
 /// ... method and passes the latest fall detection event").
@@ -384,7 +389,12 @@ extension AppSimulation {
   /// delegate gets `fallDetectionManager(_:didDetect:completionHandler:)` (suspended or not:
   /// the system wakes the app), virtual time waiting at the instant for the completion
   /// handler; otherwise the fall is kept and the latest one is delivered when a delegate is
-  /// set or the user authorizes.
+  /// set or the user authorizes. When the user authorized fall detection and the watch app is
+  /// not running (after a crash, or a scenario whose app starts not running), the system
+  /// launches it into the background first (an `appState` change with cause `fallDetection`;
+  /// Apple: "the system wakes or launches your app when a fall detection event occurs"): an app
+  /// launched with `simulation.launchWatchApp { ... }` makes its delegate, whose launch code
+  /// sets the manager's delegate, and the fall goes to it then.
   public func fall(resolution: CMFallDetectionEvent.UserResolution) {
     let simulation = self
     mutate { state in
@@ -393,6 +403,11 @@ extension AppSimulation {
         motion.fall.pending = (
           CoreMotionState.dateOf(state.session.now, start: simulation.startDate), resolution
         )
+        // Authorized and not running: the system launches the app into the background, whose
+        // launch code (`launchWatchApp`) sets the delegate the fall then goes to.
+        if motion.fall.status == .authorized {
+          _ = state.session.launchForFall(at: state.session.now)
+        }
         let callbacks = motion.fall.deliverPending(simulation: simulation, state: &state)
         if !callbacks.isEmpty {
           state.enqueue(callbacks)

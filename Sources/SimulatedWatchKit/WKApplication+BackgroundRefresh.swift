@@ -293,6 +293,11 @@ extension AppSimulation {
   /// session gets it when it activates (docs/phone-link.md#waking-the-watch-app). Returns the
   /// held content's callbacks.
   func backgroundTasksEnded(in state: inout State) -> [Callback] {
+    if state.extensionState(WatchKitState.self)?.remote.handling.isEmpty == false {
+      state.withExtension(WatchKitState.self, of: self) { watchKit, state in
+        remoteNotificationsEnded(&watchKit, &state)
+      }
+    }
     if state.extensionState(WatchKitState.self)?.refresh.running.isEmpty == false {
       state.withExtension(WatchKitState.self, of: self) { watchKit, state in
         for running in watchKit.refresh.running {
@@ -365,17 +370,17 @@ extension AppSimulation {
   }
 }
 
-/// Launches the scheduled refresh, expires tasks that ran out of time, and answers a
-/// registration for remote notifications.
+/// Launches the scheduled refresh, expires tasks that ran out of time, answers a registration
+/// for remote notifications and ends the remote notifications whose handler ran out of time.
 struct WatchRefreshTimer: SystemTimer {
   weak let simulation: AppSimulation?
 
   func nextDue(after now: SimulationInstant, state: AppSimulation.State) -> SimulationInstant? {
     guard let refresh = state.extensionState(WatchKitState.self)?.refresh else { return nil }
     var next: SimulationInstant?
-    let remote = state.extensionState(WatchKitState.self)?.remote.pending?.at
-    for instant in [refresh.scheduled?.launchAt, remote].compactMap({ $0 })
-      + refresh.running.map(\.expiresAt)
+    let remote = state.extensionState(WatchKitState.self)?.remote
+    for instant in [refresh.scheduled?.launchAt, remote?.pending?.at].compactMap({ $0 })
+      + refresh.running.map(\.expiresAt) + (remote?.handling.map(\.expiresAt) ?? [])
     where instant > now {
       if next.map({ instant < $0 }) ?? true { next = instant }
     }
@@ -389,6 +394,8 @@ struct WatchRefreshTimer: SystemTimer {
     return state.withExtension(WatchKitState.self, of: simulation) { watchKit, state in
       // The answer of a registration for remote notifications due now.
       var callbacks = simulation.answerRemoteRegistration(at: now, &watchKit, &state)
+      // Remote notifications whose completion handler was not called in time.
+      callbacks += simulation.expireRemoteNotifications(at: now, &watchKit, &state)
       let identifier = AppSimulation.watchRefreshIdentifier
       let generation = state.processGeneration()
       // Expirations first: a task's time runs out before another launches at the instant.

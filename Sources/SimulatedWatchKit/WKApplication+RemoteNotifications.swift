@@ -7,18 +7,22 @@ import WorkoutSystem
 /// The result of the app's handling of a remote notification's content (Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkbackgroundfetchresult; watchOS 6): what
 /// the app passes to the completion handler of
-/// `WKApplicationDelegate.didReceiveRemoteNotification(_:fetchCompletionHandler:)`. The raw
-/// values are not on Apple's page; they follow UIKit's `UIBackgroundFetchResult`, the same three
-/// cases in the same order (a project rule).
+/// `WKApplicationDelegate.didReceiveRemoteNotification(_:fetchCompletionHandler:)`. Its
+/// `init?(rawValue: UInt)` is Apple's, but the case values are not published (the page lists the
+/// cases alphabetically, without numbers); project choice: those of UIKit's
+/// `UIBackgroundFetchResult`, the same three cases (`newData` 0, `noData` 1, `failed` 2).
 public enum WKBackgroundFetchResult: UInt, Sendable, Hashable {
   /// The download attempt succeeded (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkbackgroundfetchresult/newdata).
+  /// Raw value not published; project choice.
   case newData = 0
   /// The notification has no associated content (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkbackgroundfetchresult/nodata).
+  /// Raw value not published; project choice.
   case noData = 1
   /// The download attempt failed (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkbackgroundfetchresult/failed).
+  /// Raw value not published; project choice.
   case failed = 2
 
   /// The case's name, as the run's log writes it.
@@ -119,6 +123,28 @@ struct RemoteNotificationState: Sendable {
   var pending: Pending?
   /// The notifications delivered so far: the last one's number.
   var received = 0
+  /// The notifications handed to the app whose completion handler has not been called yet,
+  /// each until ``AppSimulation/remoteNotificationRuntime`` after it arrived.
+  var handling: [Handling] = []
+
+  /// A notification whose handler runs: what its expiry ends.
+  struct Handling: Sendable {
+    /// The notification's number (``RemoteNotificationState/received`` when it arrived).
+    var number: Int
+    /// When it arrived.
+    var receivedAt: SimulationInstant
+    /// When the system ends its background time if the completion handler was not called.
+    var expiresAt: SimulationInstant
+    /// The hold on virtual time while the handler runs.
+    var hold: Int
+    /// Whether it counts as a background task of process `generation` (its keep-alive).
+    var counted: Bool
+    /// The app process it was handed to.
+    var generation: Int
+    /// The one claim on its end: the completion handler's or the expiry's, whichever comes
+    /// first.
+    var latch: CompletionLatch
+  }
 }
 
 /// A one-time latch for a completion handler the app may call more than once.
@@ -145,6 +171,14 @@ extension AppSimulation {
   static let remoteNotificationIdentifier = "remoteNotification"
   /// The delegate method a remote notification is handed to (its reports' call).
   static let remoteNotificationCall = "didReceiveRemoteNotification(_:fetchCompletionHandler:)"
+  /// How long after a remote notification arrives the system waits for the completion handler
+  /// of `didReceiveRemoteNotification(_:fetchCompletionHandler:)` before it ends the app's
+  /// background time: 30 s (a project rule: WatchKit's page gives no figure; UIKit's page of the
+  /// same method gives the app "up to 30 seconds of wall-clock time to process the notification
+  /// and call the specified completion handler block",
+  /// https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:didreceiveremotenotification:fetchcompletionhandler:);
+  /// docs/healthkit-behaviour.md#remote-notifications).
+  static let remoteNotificationRuntime: Duration = .seconds(30)
 
   /// `registerForRemoteNotifications()`: the answer is due ``remoteRegistrationDelay`` from now
   /// (``WatchRefreshTimer`` serves it).
@@ -308,8 +342,15 @@ extension AppSimulation {
           SystemEvent(
             framework: .watchKit, event: "received", identifier: Self.remoteNotificationIdentifier,
             details: ["appState": .string(before.rawValue), "number": .integer(number)]))
+        let latch = CompletionLatch()
+        let now = state.session.now
+        watchKit.remote.handling.append(
+          RemoteNotificationState.Handling(
+            number: number, receivedAt: now,
+            expiresAt: now.advanced(by: Self.remoteNotificationRuntime), hold: hold,
+            counted: counted, generation: generation, latch: latch))
         let handed = HandedNotification(
-          number: number, hold: hold, counted: counted, generation: generation)
+          number: number, hold: hold, counted: counted, generation: generation, latch: latch)
         return state.afterBackgroundLaunch(launched: launched) { [weak self] in
           guard let self else { return }
           AppSimulation.onMainActor { [self] in handRemoteNotification(info, handed) }
@@ -320,6 +361,8 @@ extension AppSimulation {
       endHold(hold)
       return false
     }
+    // The expiry of the notification's background time (`WatchRefreshTimer`).
+    addSystemTimer(key: ObjectIdentifier(WatchKitState.self), WatchRefreshTimer(simulation: self))
     enqueue(work, owedBy: nil)
     await deliverRemoteNotificationWork()
     return true
@@ -338,6 +381,8 @@ extension AppSimulation {
     var hold: Int
     var counted: Bool
     var generation: Int
+    /// The claim the completion handler and the expiry share.
+    var latch: CompletionLatch
   }
 
   /// Hands the notification to the live process's delegate (on the main actor).
@@ -356,11 +401,12 @@ extension AppSimulation {
           call: Self.remoteNotificationCall, in: &state)
       }
       reports.forEach(Self.writeToStandardError)
-      remoteNotificationCompleted(handed, result: nil)
+      if handed.latch.claim() { remoteNotificationCompleted(handed, result: nil) }
       return
     }
-    let latch = CompletionLatch()
+    let latch = handed.latch
     delegate.didReceiveRemoteNotification(info.value) { [self] result in
+      // A second call, or a call after the notification's time ran out, does nothing.
       guard latch.claim() else { return }
       remoteNotificationCompleted(handed, result: result)
     }
@@ -370,6 +416,9 @@ extension AppSimulation {
   /// took it): logs `completed`, ends its keep-alive and its hold.
   func remoteNotificationCompleted(_ handed: HandedNotification, result: WKBackgroundFetchResult?) {
     mutate { state in
+      state.withExtension(WatchKitState.self, of: self) { watchKit, _ in
+        watchKit.remote.handling.removeAll { $0.number == handed.number }
+      }
       if let result {
         state.log(
           SystemEvent(
@@ -382,6 +431,71 @@ extension AppSimulation {
       }
     }
     endHold(handed.hold)
+  }
+
+  /// Ends the notifications whose completion handler was not called within
+  /// ``remoteNotificationRuntime`` (under the lock, from ``WatchRefreshTimer`` at `now`): as
+  /// for an expired background task, each no longer holds virtual time nor keeps the app
+  /// alive (a background app's grace period starts, then it is suspended), a later call of its
+  /// completion handler does nothing, the log says `expired`, and a
+  /// ``Report/Kind-swift.enum/notDelivered`` warning names the handler and what to write
+  /// (docs/healthkit-behaviour.md#remote-notifications). Returns the reports' writing.
+  func expireRemoteNotifications(
+    at now: SimulationInstant, _ watchKit: inout WatchKitState, _ state: inout State
+  ) -> [Callback] {
+    let generation = state.processGeneration()
+    var reports: [Report] = []
+    for handling in watchKit.remote.handling where handling.expiresAt <= now {
+      // The completion handler claimed it first: it ends it itself (`remoteNotificationCompleted`).
+      guard handling.latch.claim() else { continue }
+      watchKit.remote.handling.removeAll { $0.number == handling.number }
+      state.holds.removeValue(forKey: handling.hold)
+      state.log(
+        SystemEvent(
+          framework: .watchKit, event: "expired", identifier: Self.remoteNotificationIdentifier,
+          details: ["number": .integer(handling.number)]))
+      if handling.counted, handling.generation == generation {
+        state.session.withEngine { $0.backgroundRefreshEnded(at: now) }
+      }
+      let owner = watchKit.application?.delegateBox.withLock { $0.owner } ?? "WKApplication"
+      reports += keepReports(
+        .notDelivered,
+        [Self.remoteNotificationExpiredMessage(receivedAt: handling.receivedAt, owner: owner)],
+        framework: "WatchKit", call: Self.remoteNotificationCall, in: &state)
+    }
+    guard !reports.isEmpty else { return [] }
+    let kept = reports
+    return [{ kept.forEach(AppSimulation.writeToStandardError) }]
+  }
+
+  /// The app's process ended (a crash, under the lock): the notifications its handlers were
+  /// working on went with it. Each is dropped now (logged `dropped`, `reason` `appCrashed`): it
+  /// no longer holds virtual time, and its completion handler does nothing.
+  func remoteNotificationsEnded(_ watchKit: inout WatchKitState, _ state: inout State) {
+    for handling in watchKit.remote.handling where handling.latch.claim() {
+      state.holds.removeValue(forKey: handling.hold)
+      state.log(
+        SystemEvent(
+          framework: .watchKit, event: "dropped", identifier: Self.remoteNotificationIdentifier,
+          details: ["number": .integer(handling.number), "reason": .string("appCrashed")]))
+    }
+    watchKit.remote.handling = []
+  }
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a notification received at
+  /// `receivedAt` whose completion handler the `owner` delegate did not call in time.
+  static func remoteNotificationExpiredMessage(receivedAt: SimulationInstant, owner: String)
+    -> String
+  {
+    let received = secondsText(receivedAt.seconds)
+    let ended = secondsText(receivedAt.advanced(by: remoteNotificationRuntime).seconds)
+    return "the completion handler of the \(owner) delegate's "
+      + "didReceiveRemoteNotification(_:fetchCompletionHandler:) for the remote notification "
+      + "received at t = \(received) s was never called: watchOS ended the app's background time "
+      + "at t = \(ended) s (30 s later), so the app no longer runs for it and is suspended as "
+      + "after an expired background task. Call completionHandler on every path of the handler, "
+      + "also when the work fails or finds nothing: completionHandler(.failed) or "
+      + "completionHandler(.noData) (docs/healthkit-behaviour.md#remote-notifications)"
   }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a notification that found no

@@ -11,6 +11,8 @@ import Synchronization
 /// (docs/phone-link.md#starting-the-watch-app); `handle(_:)` with background tasks: when a
 /// refresh the app scheduled launches (docs/healthkit-behaviour.md#background-refresh), and
 /// when content from the phone wakes the app (docs/phone-link.md#waking-the-watch-app);
+/// `handle(_:)` with an extended runtime session: when a smart alarm the crashed process
+/// scheduled starts (docs/healthkit-behaviour.md#extended-runtime-sessions);
 /// ``applicationDidFinishLaunching()`` and ``handleActiveWorkoutRecovery()``: for a delegate
 /// the simulation launches itself, at first and after every relaunch
 /// (`AppSimulation.launchWatchApp(_:)`, docs/swift-api.md#crash-and-recovery); the four
@@ -122,21 +124,37 @@ import Synchronization
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void)
 
-  /// A background notification arrived, the async form Swift imports of
-  /// `didReceiveRemoteNotification(_:fetchCompletionHandler:)` (Apple doc:
-  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)):
-  /// return the result when the work is done. Called on the main actor when the delegate does
-  /// not implement the completion handler form. Optional in WatchKit.
+  /// A background notification arrived: return the result when the work is done. Called on the
+  /// main actor when the delegate does not implement the completion handler form.
+  ///
+  /// **Not on Apple's page** (a project addition, marked as such): WatchKit's page of
+  /// `didReceiveRemoteNotification(_:fetchCompletionHandler:)`
+  /// (https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:))
+  /// shows only the completion-handler declaration, where the pages of methods Swift imports an
+  /// async form of show both (Core Motion's
+  /// `fallDetectionManager(_:didDetect:completionHandler:)`, for one), and the change that added
+  /// it gives no source. An app whose delegate implements only this form may never be called on
+  /// a device: implement `didReceiveRemoteNotification(_:fetchCompletionHandler:)`, Apple's
+  /// documented form (docs/healthkit-behaviour.md#remote-notifications).
   func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
     -> WKBackgroundFetchResult
 
   /// The system launched the app to resume `extendedRuntimeSession`, a session the app
   /// scheduled before its process ended: set the session's delegate to keep it (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-4qxgv;
-  /// optional in WatchKit). The simulation does not call it yet: a crash ends the app's
-  /// scheduled and running sessions (docs/healthkit-behaviour.md#extended-runtime-sessions), so
-  /// no session outlives its process, and a session that starts while the app runs goes to the
-  /// delegate its object already has.
+  /// optional in WatchKit). Called on the main actor when a smart alarm scheduled with
+  /// `WKExtendedRuntimeSession.start(at:)` reaches its date after the process that scheduled
+  /// it crashed (Apple: "If your app isn't running, the system launches your app and calls
+  /// your extension delegate's handle(_:) method to start the session",
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)):
+  /// the app is launched into the background (after `applicationDidFinishLaunching()` of a
+  /// delegate made by `AppSimulation.launchWatchApp(_:)`) and `extendedRuntimeSession`, a new
+  /// object, is already ``WKExtendedRuntimeSessionState/running`` (its delegate gets no
+  /// `extendedRuntimeSessionDidStart`: this call is the start's, a project rule). A session
+  /// whose delegate is still `nil` when the call returns is ended (`invalidate()`: Apple, "If
+  /// you do not set the session's delegate, the system ends the session") and reported as a
+  /// `notDelivered` warning (docs/healthkit-behaviour.md#extended-runtime-sessions). A session
+  /// that starts while the process that scheduled it runs goes to its own object's delegate.
   func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession)
 }
 
@@ -298,6 +316,14 @@ struct ApplicationDelegateBox: @unchecked Sendable {
       delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
     case .extension(let delegate):
       delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
+    }
+  }
+
+  /// The protocol's `handle(_:)` of an extended runtime session.
+  func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession) {
+    switch self {
+    case .application(let delegate): delegate.handle(extendedRuntimeSession)
+    case .extension(let delegate): delegate.handle(extendedRuntimeSession)
     }
   }
 

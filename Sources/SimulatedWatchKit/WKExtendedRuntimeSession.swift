@@ -64,6 +64,9 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   private weak var delegateStorage: (any WKExtendedRuntimeSessionDelegate)?
   /// The engine's session this object stands for, once started.
   private var index: Int?
+  /// The app process that started (or was handed) the session: a crashed process's object is
+  /// inert (``state`` reads invalid, ``invalidate()`` does nothing).
+  private var generation: Int?
   /// The state before the engine has a session for the object: not started, or invalid after
   /// a start the engine refused without making one.
   private var unboundState: WKExtendedRuntimeSessionState = .notStarted
@@ -80,6 +83,18 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
     simulation.startWatchKit()
   }
 
+  /// The object the system makes for engine session `index`, a scheduled session that outlived
+  /// the process that scheduled it and started now, to hand to the app's delegate
+  /// (`WKApplicationDelegate.handle(_:)`): bound to process `generation`, running until
+  /// `expiration`. Made under the simulation's lock (it takes no lock itself).
+  init(resuming index: Int, simulation: AppSimulation, generation: Int, expiration: Date) {
+    self.simulation = simulation
+    self.index = index
+    self.generation = generation
+    self.expiration = expiration
+    super.init()
+  }
+
   /// The object that receives the session's calls; set it before `start()` (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/delegate).
   /// Held weakly.
@@ -93,10 +108,12 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   /// engine's, read under the simulation's lock. A session of an app process that crashed is
   /// ``WKExtendedRuntimeSessionState/invalid``.
   public var state: WKExtendedRuntimeSessionState {
-    let (index, unbound) = lock.withLock { (self.index, unboundState) }
+    let (index, unbound, generation) = lock.withLock { (self.index, unboundState, self.generation) }
     guard let index else { return unbound }
-    let state = simulation.state.withLock {
-      $0.session.workoutEngine.extendedRuntimeSessionState(index)
+    let state = simulation.state.withLock { state -> ExtendedRuntimeSessionState? in
+      // A session object of a process that crashed: the new process does not have it.
+      guard generation == nil || generation == state.processGeneration() else { return nil }
+      return state.session.workoutEngine.extendedRuntimeSessionState(index)
     }
     return state.map(WKExtendedRuntimeSessionState.init) ?? .invalid
   }
@@ -134,9 +151,11 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   /// delegate call, the session stays ``WKExtendedRuntimeSessionState/notStarted``. On an invalid
   /// session it does nothing.
   public func invalidate() {
-    let (index, unbound) = lock.withLock { (self.index, unboundState) }
+    let (index, unbound, generation) = lock.withLock { (self.index, unboundState, self.generation) }
     if index == nil, unbound == .invalid { return }
     simulation.mutate { state in
+      // A crashed process's object is inert (its session may be the system's now).
+      guard generation == nil || generation == state.processGeneration() else { return }
       state.session.withEngine {
         $0.perform(.extendedRuntime(.invalidateSession(index)), at: $0.now)
       }
@@ -219,10 +238,14 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
       let next = engine.extendedRuntimeSessionCount
       // Bound before the engine acts, so the log listener finds this object for the entries the
       // call makes (translated when this `mutate` ends, still under the lock).
+      let process = state.processGeneration()
       state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
-        watchKit.sessions[next] = WatchKitState.WeakSession(object: self)
+        watchKit.sessions[next] = WatchKitState.WeakSession(object: self, generation: process)
       }
-      lock.withLock { index = next }
+      lock.withLock {
+        index = next
+        generation = process
+      }
       let operation: ExtendedRuntimeOperation = scheduled.map { .schedule(at: $0) } ?? .start
       state.session.withEngine { $0.perform(.extendedRuntime(operation), at: $0.now) }
       let after = state.session.workoutEngine
@@ -310,5 +333,78 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
         }
       }
     ]
+  }
+}
+
+extension AppSimulation {
+  /// A scheduled session of a process that crashed started (`event`, under the lock, from the
+  /// effect listener): the system hands it to the app's current process, as Apple's
+  /// `start(at:)` says ("If your app isn't running, the system launches your app and calls your
+  /// extension delegate's handle(_:) method to start the session",
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)).
+  /// A new object stands for the session from now on (the crashed process's stays inert), and
+  /// the delegate's `handle(_:)` gets it on the main actor: after the launch of the app's code
+  /// when the start launched the app (`State.afterBackgroundLaunch(launched:_:)`), else now (a
+  /// project rule for a process the user opened before the date: it has no object for the
+  /// session either).
+  func resumeRuntimeSession(_ event: ExtendedRuntimeEvent, state: inout State) -> [Callback] {
+    guard case .started(let expiresAt) = event.change else { return [] }
+    let generation = state.processGeneration()
+    let object = WKExtendedRuntimeSession(
+      resuming: event.session, simulation: self, generation: generation,
+      expiration: date(of: expiresAt))
+    let launched = state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
+      watchKit.sessions[event.session] = WatchKitState.WeakSession(
+        object: object, generation: generation)
+      defer { watchKit.runtimeLaunchPending = false }
+      return watchKit.runtimeLaunchPending
+    }
+    state.log(
+      SystemEvent(
+        framework: .watchKit, event: "resumed", identifier: Self.runtimeResumeIdentifier,
+        details: ["runtimeSession": .integer(event.session), "launched": .bool(launched)]))
+    let box = RefreshBox(object)
+    return state.afterBackgroundLaunch(launched: launched) { [weak self] in
+      guard let self else { return }
+      AppSimulation.onMainActor { [self] in handResumedSession(box.value) }
+    }
+  }
+
+  /// The log identifier of a scheduled session handed to a new process.
+  static let runtimeResumeIdentifier = "extendedRuntimeSession"
+
+  /// Hands `session` to the live process's delegate (`handle(_:)`, on the main actor). Without
+  /// a delegate, or when the delegate left the session's delegate `nil`, the system ends the
+  /// session (Apple: "If you do not set the session's delegate, the system ends the session",
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-4qxgv)
+  /// and a ``Report/Kind-swift.enum/notDelivered`` warning says what to write.
+  @MainActor func handResumedSession(_ session: WKExtendedRuntimeSession) {
+    let delegate = watchApplication.appDelegate
+    delegate?.handle(session)
+    guard session.delegate == nil else { return }
+    session.invalidate()
+    let message = Self.resumedSessionEndedMessage(hadDelegate: delegate != nil)
+    let reports = mutate { state in
+      keepReports(
+        .notDelivered, [message], framework: "WatchKit",
+        call: "handle(_ extendedRuntimeSession: WKExtendedRuntimeSession)", in: &state)
+    }
+    reports.forEach(Self.writeToStandardError)
+  }
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a scheduled session the system
+  /// ended at its hand-over: the app had no delegate (`hadDelegate` false), or its `handle(_:)`
+  /// set no delegate on the session.
+  static func resumedSessionEndedMessage(hadDelegate: Bool) -> String {
+    let why =
+      hadDelegate
+      ? "the app delegate's handle(_ extendedRuntimeSession:) did not set the session's delegate"
+      : "the app has no WKApplication delegate to hand it to"
+    return "a smart alarm scheduled with WKExtendedRuntimeSession.start(at:) by a process that "
+      + "has since ended started, and the system handed it to the app's new process, but \(why), "
+      + "so the system ended the session (Apple: \"If you do not set the session's delegate, the "
+      + "system ends the session\"): launch the app with simulation.launchWatchApp { "
+      + "MyAppDelegate() } and in its handle(_ extendedRuntimeSession:) keep the session and set "
+      + "extendedRuntimeSession.delegate (docs/healthkit-behaviour.md#extended-runtime-sessions)"
   }
 }

@@ -76,16 +76,17 @@ import SimulationDriver
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void)
 
-  /// A background notification arrived, the async form Swift imports (Apple doc:
-  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)):
-  /// as ``WKApplicationDelegate/didReceiveRemoteNotification(_:)``. Optional in WatchKit.
+  /// A background notification arrived: as ``WKApplicationDelegate/didReceiveRemoteNotification(_:)``.
+  /// **Not on Apple's page** (a project addition): WatchKit's page of the method
+  /// (https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:))
+  /// shows only the completion-handler declaration; implement that one.
   func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
     -> WKBackgroundFetchResult
 
   /// The system launched the app to resume a session it scheduled (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-4qxgv):
-  /// as `WKApplicationDelegate`'s `handle(_:)` of an extended runtime session, not called yet.
-  /// Optional in WatchKit.
+  /// as `WKApplicationDelegate`'s `handle(_:)` of an extended runtime session: called when a
+  /// smart alarm the crashed process scheduled starts. Optional in WatchKit.
   func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession)
 }
 

@@ -9,6 +9,8 @@ struct WatchKitState: SimulationExtension {
   /// A session object, weakly (the app owns it).
   struct WeakSession: Sendable {
     weak var object: WKExtendedRuntimeSession?
+    /// The app process the object belongs to.
+    var generation: Int
   }
 
   /// Engine extended runtime session index → the app's object.
@@ -34,6 +36,11 @@ struct WatchKitState: SimulationExtension {
   /// that state, not for the one the engine is in when it runs, and the life-cycle calls of
   /// later changes wait for it (``WatchKitListener/lifecycleCallbacks(for:state:)``).
   var launchTargets: [AppState] = []
+  /// Whether a scheduled extended runtime session's start launched the app (its
+  /// `notRunning → background` change, cause `extendedRuntimeSession`) and the session's
+  /// hand-over to the new process (``AppSimulation/resumeRuntimeSession(_:state:)``) has not
+  /// been made yet: it waits for the launch of the app's code.
+  var runtimeLaunchPending = false
 
   init(simulation: AppSimulation) {}
 }
@@ -52,6 +59,11 @@ struct WatchKitListener: EffectListener {
       let ended =
         change.to == .notRunning && change.from != .notRunning
         ? simulation?.backgroundTasksEnded(in: &state) ?? [] : []
+      if change.from == .notRunning, change.cause == .extendedRuntimeSession, let simulation {
+        state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
+          watchKit.runtimeLaunchPending = true
+        }
+      }
       return ended + lifecycleCallbacks(for: change, state: &state)
     }
     guard case .extendedRuntime(let event) = effect.kind else { return [] }
@@ -61,8 +73,23 @@ struct WatchKitListener: EffectListener {
       if let simulation { state.endHapticRepeat(session: event.session, of: simulation) }
     case .scheduled, .started, .willExpire: break
     }
-    guard let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
-    else { return [] }
+    let bound = state.extensionState(WatchKitState.self)?.sessions[event.session]
+    // A scheduled session whose process crashed started: the system hands it to the new one.
+    if case .started = event.change, let bound, bound.generation != state.processGeneration(),
+      let simulation
+    {
+      return simulation.resumeRuntimeSession(event, state: &state)
+    }
+    // A launch for a session with no crashed process's object (one the scenario scheduled)
+    // hands nothing over: the next start must not read it as its launch.
+    if case .started = event.change, let simulation,
+      state.extensionState(WatchKitState.self)?.runtimeLaunchPending == true
+    {
+      state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
+        watchKit.runtimeLaunchPending = false
+      }
+    }
+    guard let object = bound?.object else { return [] }
     return object.callbacks(for: event)
   }
 }

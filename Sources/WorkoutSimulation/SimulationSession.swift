@@ -80,6 +80,9 @@ public struct SimulationSession {
   /// How many of the engine's launches of the not-running app by the phone link
   /// (``WorkoutEngine/linkLaunches``) are in ``appRelaunches``.
   private var linkLaunchesSeen = 0
+  /// How many of the engine's launches of the not-running app by a scheduled extended runtime
+  /// session (``WorkoutEngine/runtimeLaunches``) are in ``appRelaunches``.
+  private var runtimeLaunchesSeen = 0
   /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
   /// lengths), each due at the end of its interval with the samples the watch adds with it (a
   /// pool length's, ``WorkoutPhysiology/SwimPlan/records(poolLength:)``), and the next one to
@@ -225,6 +228,11 @@ public struct SimulationSession {
     guard app == nil else { return }
     while linkLaunchesSeen < engine.linkLaunches {
       linkLaunchesSeen += 1
+      appRelaunches.append(false)
+    }
+    // Likewise a scheduled smart alarm's start that launched the app (``WorkoutEngine/runtimeLaunches``).
+    while runtimeLaunchesSeen < engine.runtimeLaunches {
+      runtimeLaunchesSeen += 1
       appRelaunches.append(false)
     }
   }
@@ -752,6 +760,13 @@ public struct SimulationSession {
   {
     let (counted, launched) = launchIntoBackground { $0.remoteNotificationArrived(at: instant) }
     return (counted, launched)
+  }
+
+  /// A fall the user authorized fall detection for is detected at `instant`
+  /// (``WorkoutEngine/fallDetected(at:)``) through ``launchIntoBackground(_:)``: a not-running
+  /// watch app is launched into the background. Returns whether it was launched.
+  package mutating func launchForFall(at instant: SimulationInstant) -> Bool {
+    launchIntoBackground { $0.fallDetected(at: instant) }.launched
   }
 
   /// The phone's `HKHealthStore.startWatchApp` reaches the watch at `instant`

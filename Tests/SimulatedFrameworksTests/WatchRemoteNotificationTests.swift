@@ -261,6 +261,40 @@ struct WatchRemoteNotificationTests {
     #expect(entries(simulation, "remoteNotification") == ["2.0 received"])
   }
 
+  @Test("A completion handler never called ends 30 s later: the app is suspended, and reported")
+  func completionNeverCalledExpires() async throws {
+    let simulation = try Self.makeSimulation(token: [0x01], crownPress: true)
+    simulation.appWorkGrace = .milliseconds(50)
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run {
+        delegate.result = nil
+        WKApplication.shared().registerForRemoteNotifications()
+      }
+      try await simulation.advance(by: .seconds(100))
+      await simulation.deliverRemoteNotification(userInfo: ["id": "n1"])
+      try await simulation.advance(by: .seconds(60))
+      #expect(await MainActor.run { delegate.calls } == ["1.0 didRegister", "100.0 didReceive"])
+    }
+    // Crown press at 10: background, suspended at 10 + 10 = 20. The notification at 100 wakes
+    // it and its handler keeps it alive; never completed, it ends at 100 + 30 = 130 (keep-alive
+    // none, the grace period starts) and the app is suspended at 130 + 10 = 140.
+    #expect(
+      appStates(simulation) == [
+        "10.0 active>background crownPress", "20.0 background>suspended gracePeriodEnded",
+        "100.0 suspended>background remoteNotification", "130.0 background>background keepAlive",
+        "140.0 background>suspended gracePeriodEnded",
+      ])
+    #expect(entries(simulation, "remoteNotification") == ["100.0 received", "130.0 expired"])
+    let expired = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(
+      expired.map { "\($0.seconds) \($0.framework) \($0.call)" } == [
+        "130.0 WatchKit didReceiveRemoteNotification(_:fetchCompletionHandler:)"
+      ])
+    #expect(expired.first?.message.contains("received at t = 100 s was never called") == true)
+    #expect(expired.first?.message.contains("completionHandler(.failed)") == true)
+  }
+
   @Test("watch.pushToken decodes hex digits; odd, non-hex and empty tokens are refused")
   func decoding() throws {
     func decode(_ watch: String) throws -> Scenario {

@@ -230,4 +230,22 @@ let appTable: [AppState: [AppEvent: AppCell]] = [
     var active = appMachine(in: .active)
     #expect(active.scheduledSessionBegan(at: ns(50), keepAlive: .none) == .none)
   }
+  /// The system's launches of a not-running app that are not in the matrix: a scheduled
+  /// extended runtime session's start (Apple's `start(at:)`: "If your app isn't running, the
+  /// system launches your app") and a fall (Apple: "the system wakes or launches your app when
+  /// a fall detection event occurs") launch it into the background with their cause; a fall
+  /// leaves a running app as it is.
+  @Test func systemLaunchesOfANotRunningApp() {
+    var alarm = appMachine(in: .notRunning)
+    #expect(
+      alarm.scheduledSessionBegan(at: ns(1000), keepAlive: .none)
+        == .launchInBackground(.extendedRuntimeSession))
+    var fall = appMachine(in: .notRunning)
+    #expect(fall.fallDetected() == .launchInBackground(.fallDetection))
+    for state in [AppState.active, .inactive, .background, .suspended] {
+      var running = appMachine(in: state)
+      #expect(running.fallDetected() == .none)
+      #expect(running.appState == state)
+    }
+  }
 }

@@ -69,7 +69,8 @@ let runtimeTable:
         .invalidate: (.invalid, .changed(.invalidated(reason: .none, error: nil)), nil),
         .release: (.scheduled, .none, 100),
         .resignFrontmost: (.scheduled, .none, 100),
-        .terminate: (.invalid, .changed(.terminated), nil),
+        // The schedule is the system's: a crash leaves it (start(at:), Apple).
+        .terminate: (.scheduled, .none, 100),
       ],
       .running: [
         .start: (.running, .none, 1770),

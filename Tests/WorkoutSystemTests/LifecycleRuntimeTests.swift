@@ -247,6 +247,39 @@ import WorkoutSystem
     #expect(engine.runtimeEvents.last?.1.change == .invalidated(reason: .none, error: nil))
   }
 
+  /// A smart alarm scheduled at 0 for 600 outlives a crash at 60 (the schedule is the
+  /// system's; Apple: at the date "the session starts running regardless of your app's current
+  /// state. If your app isn't running, the system launches your app"): at 600 the app is
+  /// launched into the background (cause extendedRuntimeSession, keep-alive none until the
+  /// session runs), the session starts, and it keeps the app alive; smart alarm limit 1800 s:
+  /// will-expire at 600 + 1800 − 30 = 2370, expired at 2400, suspended at 2410.
+  @Test func scheduledAlarmOutlivesACrashAndLaunchesTheApp() {
+    var engine = runWatch(
+      watch(.smartAlarm), [(0, .extendedRuntime(.schedule(at: t(600)))), (60, .crash)])
+    #expect(engine.appState == .notRunning)
+    #expect(engine.extendedRuntimeSessionState(0) == .scheduled)
+    engine.advance(to: t(700))
+    #expect(engine.runtimeLaunches == 1)
+    #expect(engine.appState == .background)
+    #expect(engine.keepAlive == .extendedRuntimeSession)
+    engine.advance(to: t(3000))
+    #expect(engine.runtimeEvents.map(\.0) == [0, 600, 2370, 2400])
+    #expect(
+      engine.runtimeEvents.map(\.1.change.word) == [
+        "scheduled", "started", "willExpire", "invalidated",
+      ])
+    #expect(
+      sameStates(
+        engine.appStates,
+        [
+          (60, .active, .notRunning, .crash, .none),
+          (600, .notRunning, .background, .extendedRuntimeSession, .none),
+          (600, .background, .background, .keepAlive, .extendedRuntimeSession),
+          (2400, .background, .background, .keepAlive, .none),
+          (2410, .background, .suspended, .gracePeriodEnded, .none),
+        ]))
+  }
+
   /// A crash terminates the running session; the app is not running.
   @Test func crashTerminatesSessions() {
     let engine = runWatch(watch(.physicalTherapy), [(0, .extendedRuntime(.start)), (60, .crash)])

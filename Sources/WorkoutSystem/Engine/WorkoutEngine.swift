@@ -162,6 +162,12 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public internal(set) var linkWakes = 0
   /// How many of ``linkWakes`` launched the app (it was not running).
   public internal(set) var linkLaunches = 0
+  /// How many times a scheduled extended runtime session that outlived its app's process
+  /// started while the app was not running and launched it into the background (cause
+  /// `extendedRuntimeSession`; Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)): a
+  /// framework compares it with what it saw to launch the app's code again.
+  public internal(set) var runtimeLaunches = 0
   /// How many background refresh tasks the system launched the app's current process for and
   /// the app has not finished (completed or expired): while one runs it keeps the app alive
   /// (``KeepAliveReason/backgroundTask``).

@@ -84,6 +84,12 @@ public enum AppStateCause: String, Sendable, Hashable, CaseIterable {
   /// (WatchKit's `didReceiveRemoteNotification(_:fetchCompletionHandler:)`,
   /// docs/healthkit-behaviour.md#remote-notifications).
   case remoteNotification
+  /// The system launched the app, which was not running, into the background to deliver a fall
+  /// detection event (Core Motion's `CMFallDetectionDelegate`: "the system wakes or launches
+  /// your app when a fall detection event occurs", Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectiondelegate/falldetectionmanager(_:diddetect:completionhandler:);
+  /// docs/swift-api.md#fall-detection).
+  case fallDetection
   /// The app crashed.
   case crash
   /// The app was relaunched after a crash.

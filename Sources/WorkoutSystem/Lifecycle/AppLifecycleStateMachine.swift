@@ -14,6 +14,8 @@ import WorkoutCore
 /// | background | - | active if a workout session keeps it alive | - | active | suspended (grace) | notRunning | - |
 /// | suspended | - | - | - | active | - | notRunning | - |
 ///
+/// A scheduled extended runtime session's start (``scheduledSessionBegan(at:keepAlive:)``) wakes
+/// a suspended app and launches a not-running one into the background.
 /// A background refresh due (``backgroundRefreshDue(at:keepAlive:)``): ignored while frontmost,
 /// background (woken) when suspended, a launch into the background when not running.
 ///
@@ -229,6 +231,17 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
     }
   }
 
+  /// A fall was detected while the user authorized fall detection: a not-running app is
+  /// launched into the background (``Action/launchInBackground(_:)``, cause `fallDetection`;
+  /// Apple: "the system wakes or launches your app when a fall detection event occurs",
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectiondelegate/falldetectionmanager(_:diddetect:completionhandler:)).
+  /// A running app stays as it is: Core Motion calls its delegate where it is (a project rule,
+  /// docs/swift-api.md#fall-detection).
+  mutating func fallDetected() -> Action {
+    guard case .notRunning = self.current else { return .none }
+    return .launchInBackground(.fallDetection)
+  }
+
   /// Content from the phone (a queued transfer, an urgent complication transfer) arrived at
   /// `date` for a suspended app: it wakes into the background (a not-running app is launched by
   /// the engine with
@@ -273,8 +286,12 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
       AppStateChange(from: .background, to: .background, cause: .keepAlive, keepAlive: reason))
   }
 
-  /// A scheduled extended runtime session began: a suspended app wakes into the background.
+  /// A scheduled extended runtime session began: a suspended app wakes into the background; a
+  /// not-running app is launched into it (``Action/launchInBackground(_:)``, cause
+  /// `extendedRuntimeSession`: "If your app isn't running, the system launches your app",
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)).
   mutating func scheduledSessionBegan(at date: Int64, keepAlive: KeepAliveReason) -> Action {
+    if case .notRunning = self.current { return .launchInBackground(.extendedRuntimeSession) }
     guard case .suspended = self.current else { return .none }
     return self.move(
       to: self.background(at: date, keepAlive: keepAlive), cause: .extendedRuntimeSession,

@@ -7,7 +7,7 @@ import WorkoutCore
 /// | state \ event | start | schedule | deadline | invalidate | resignFrontmost | terminate |
 /// |---|---|---|---|---|---|---|
 /// | notStarted | running or invalid | scheduled, running or invalid | - | error notYetStarted | - | - |
-/// | scheduled | - | - | running | invalid (only while active) | - | invalid |
+/// | scheduled | - | - | running | invalid (only while active) | - | - (the system keeps it) |
 /// | running | - | - | willExpire, then invalid (expired) | invalid | invalid (frontmost type) | invalid |
 /// | invalid | - | - | - | - | - | - |
 ///
@@ -16,6 +16,10 @@ import WorkoutCore
 /// another session is scheduled or running; `schedule` only for a smart alarm
 /// (`notApprovedToSchedule`) at most 36 h ahead (`scheduledTooFarInAdvance`). A running session
 /// says `willExpire` at its limit minus the lead time and is invalid with `expired` at the limit.
+/// The app's process dying ends a running session (`terminate`) but not a scheduled one: the
+/// schedule is the system's, and at its date the session starts "regardless of your app's
+/// current state" (Apple doc:
+/// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)).
 struct ExtendedRuntimeSessionStateMachine: Sendable, Hashable {
   /// What the engine must do after an event.
   enum Action: Sendable, Hashable {
@@ -147,9 +151,12 @@ struct ExtendedRuntimeSessionStateMachine: Sendable, Hashable {
     return self.invalidate(.resignedFrontmost, nil)
   }
 
-  /// The app process died: a scheduled or running session is gone (nothing is delivered).
+  /// The app process died: a running session is gone (nothing is delivered). A scheduled
+  /// session stays scheduled: the system starts it at its date and launches the app for it if
+  /// need be (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)).
   mutating func terminate() -> Action {
-    guard self.isLive else { return .none }
+    guard case .running = self.current else { return .none }
     self.current = .invalid
     return .changed(.terminated)
   }

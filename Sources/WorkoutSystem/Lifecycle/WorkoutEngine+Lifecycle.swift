@@ -29,7 +29,9 @@ import WorkoutCore
 ///   36 h ahead (`scheduledTooFarInAdvance`); `willExpire` at the limit minus
 ///   ``WatchConfiguration/willExpireLeadTime``, invalid with `expired` at the limit;
 ///   `invalidate` → reason `none` (`notYetStarted` without a session; a scheduled session only
-///   while active). A crash terminates every session.
+///   while active). A crash terminates every running session; a scheduled smart alarm stays
+///   scheduled and, at its date, launches a not-running app into the background
+///   (``runtimeLaunches``).
 /// - Auto-pause: see ``AutoPauseConfiguration``; the detector evaluates the ``MotionSource``
 ///   only where the speed changes.
 ///
@@ -165,7 +167,10 @@ extension WorkoutEngine {
     case .extendedRuntime:
       guard let index = liveRuntime else { return .next }
       if runtimes[index].state == .scheduled {
+        let wasRunning = appIsRunning
         applyApp(app.scheduledSessionBegan(at: deadline, keepAlive: keepAlive), at: date)
+        // A session scheduled by a process that has since ended launched the app for it.
+        if !wasRunning, appIsRunning { runtimeLaunches += 1 }
       }
       let holding = runtimes[index].holdsAppInFront
       applyRuntime(index, runtimes[index].deadlinePassed(at: deadline), at: date, holding)
@@ -264,6 +269,21 @@ extension WorkoutEngine {
     return true
   }
 
+  /// A fall the user authorized fall detection for is detected at `date` while the watch app is
+  /// not running: the system launches it into the background (cause `fallDetection`) so that
+  /// its launch code can set a `CMFallDetectionManager` delegate to take the event (Apple:
+  /// "the system wakes or launches your app when a fall detection event occurs",
+  /// https://developer.apple.com/documentation/coremotion/cmfalldetectiondelegate/falldetectionmanager(_:diddetect:completionhandler:)).
+  /// Nothing keeps the launched app alive: a background app's grace period runs from the
+  /// launch. A running app, or the lifecycle model off, changes nothing.
+  ///
+  /// - Returns: whether the app was launched.
+  public mutating func fallDetected(at date: SimulationInstant) -> Bool {
+    guard lifecycleEnabled, !appIsRunning else { return false }
+    applyApp(app.fallDetected(), at: date)
+    return appIsRunning
+  }
+
   /// A remote notification reaches the watch app at `date` (docs/healthkit-behaviour.md#remote-notifications):
   /// the app machine decides (``AppLifecycleStateMachine/remoteNotificationArrived(at:keepAlive:)``)
   /// and the engine carries it out. A frontmost app stays as it is; a suspended app wakes into
@@ -305,7 +325,8 @@ extension WorkoutEngine {
     keepAliveMayHaveChanged(at: date)
   }
 
-  /// The app process died: every extended runtime session is terminated, the helper forgets
+  /// The app process died: every running extended runtime session is terminated (a scheduled
+  /// one is the system's and stays scheduled), the helper forgets
   /// its holders, a pause auto-pause made is no longer the app's, its background refresh tasks
   /// no longer count, and the app is not running.
   mutating func appCrashed(at date: SimulationInstant) {
@@ -363,7 +384,10 @@ extension WorkoutEngine {
         reportRuntimeError(.notYetStarted, at: date)
         return
       }
-      guard index >= runtimeBase, runtimes.indices.contains(index) else { return }
+      // A session of a process that crashed is left alone, but for the live one: a scheduled
+      // session the system kept and handed to this process (`WKApplicationDelegate.handle(_:)`).
+      guard index >= runtimeBase || index == liveRuntime, runtimes.indices.contains(index)
+      else { return }
       let holding = runtimes[index].holdsAppInFront
       applyRuntime(
         index, runtimes[index].invalidate(appIsActive: app.appState == .active), at: date,

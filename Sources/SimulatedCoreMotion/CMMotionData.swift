@@ -278,7 +278,7 @@ open class CMAttitude: NSObject, NSCopying, @unchecked Sendable {
   /// ``CMAttitudeReferenceFrame/xMagneticNorthZVertical`` and
   /// ``CMAttitudeReferenceFrame/xTrueNorthZVertical`` the device's x axis's angle from that
   /// north, −(bearing + 90°) for the device's top pointing along the travel's bearing from
-  /// the same north (``WorkoutPhysiology/GeomagneticField/yaw(bearing:)``: heading north
+  /// the same north (WorkoutPhysiology's `GeomagneticField.yaw(bearing:)`: heading north
   /// −π/2, east π); 0 in the arbitrary frames.
   open var yaw: Double { storedYaw }
 

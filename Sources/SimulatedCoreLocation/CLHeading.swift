@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutPhysiology
 
 /// A component of the geomagnetic field, microteslas (Apple doc:
 /// https://developer.apple.com/documentation/corelocation/clheadingcomponentvalue).
@@ -34,8 +35,8 @@ public enum CLDeviceOrientation: Int32, Sendable, Hashable {
 /// bearing of the body's travel along the course, where it truly is.
 public class CLHeading: NSObject, NSCopying, @unchecked Sendable {
   /// Degrees clockwise from magnetic north, 0..<360: ``trueHeading``'s bearing minus the
-  /// declination, 0 in the simulated world (project rule: the scenario has no magnetic model),
-  /// so equal to the true bearing (Apple doc:
+  /// declination of the dipole field model where the body is (docs/models.md#magnetic-field;
+  /// Apple doc:
   /// https://developer.apple.com/documentation/corelocation/clheading/magneticheading).
   public let magneticHeading: CLLocationDirection
   /// Degrees clockwise from true north, 0..<360, or −1 when the manager is not also running
@@ -59,24 +60,21 @@ public class CLHeading: NSObject, NSCopying, @unchecked Sendable {
   /// https://developer.apple.com/documentation/corelocation/clheading/timestamp).
   public let timestamp: Date
 
-  /// The horizontal field the raw components are made from, µT (project rule: a fixed field
-  /// of mid-latitude size, not a geomagnetic model; docs/swift-api.md#heading).
-  static let horizontalField = 20.0
-  /// The downward field, µT (the same rule).
-  static let verticalField = 45.0
-
-  /// A reading of `magnetic` degrees (`trueHeading` −1 when `isTrueValid` is `false`) at
-  /// `timestamp`: the device held flat, screen up, its top towards the direction of travel,
-  /// so magnetic north lies `magnetic` degrees anticlockwise from its y axis:
-  /// x = −H·sin θ, y = H·cos θ, z = −V (the field points down in the northern hemisphere).
-  init(magnetic: Double, true trueValue: Double, timestamp: Date) {
+  /// A reading of `magnetic` degrees (`trueHeading` `trueValue`, −1 when not valid) at
+  /// `timestamp` in the Earth's `field` (the dipole model, docs/models.md#magnetic-field): the
+  /// device held flat, screen up, its top towards the direction of travel, so magnetic north
+  /// lies `magnetic` degrees anticlockwise from its y axis: x = −H·sin θ, y = H·cos θ, z = −Z
+  /// for the horizontal intensity H and the downward component Z (positive in the northern
+  /// hemisphere), as Core Motion's calibrated field of a flat device.
+  init(magnetic: Double, true trueValue: Double, field: GeomagneticField, timestamp: Date) {
     magneticHeading = magnetic
     trueHeading = trueValue
     headingAccuracy = 0
     let radians = magnetic * .pi / 180
-    x = -Self.horizontalField * sin(radians)
-    y = Self.horizontalField * cos(radians)
-    z = -Self.verticalField
+    let horizontal = field.horizontal
+    x = -horizontal * sin(radians)
+    y = horizontal * cos(radians)
+    z = -field.down
     self.timestamp = timestamp
     super.init()
   }

@@ -6,8 +6,13 @@ import WorkoutCore
 extension CLLocationManager {
   /// `true`: both simulated devices have a compass, the iPhone and the watch (a Series 9-class
   /// watch: Apple Watch has a compass from Series 5 and SE on; Apple doc:
-  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/headingavailable()).
-  public class func headingAvailable() -> Bool { true }
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/headingavailable());
+  /// `false` in the watch's code when the scenario's `motion.magnetometer` is `false` (an
+  /// Apple Watch Series 4 or earlier; docs/scenario-format.md#motion).
+  public class func headingAvailable() -> Bool {
+    guard let simulation = AppSimulation.currentOrOnlyRunningQuietly else { return true }
+    return AppSimulation.device == .phone || simulation.scenario.watchHasMagnetometer
+  }
 
   /// The least change of heading, degrees, before the next heading is delivered; default 1,
   /// ``kCLHeadingFilterNone`` for every reading. A reading is delivered when it differs from
@@ -39,9 +44,12 @@ extension CLLocationManager {
   /// is not a location); ``CLHeading/trueHeading`` is −1 unless this manager also runs
   /// location updates. The same delivery rule as the locations: none while the watch app runs
   /// no code, in the background only with ``allowsBackgroundLocationUpdates`` or a running
-  /// workout session. Calling it again changes nothing.
+  /// workout session. Calling it again changes nothing. On a watch without a compass
+  /// (``headingAvailable()`` `false`) it does nothing: no reading comes, as there.
   public func startUpdatingHeading() {
     guard let simulation else { return }
+    // A watch without a compass (`motion.magnetometer: false`) delivers no heading.
+    guard device == .phone || simulation.scenario.watchHasMagnetometer else { return }
     let call = CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager")
     let key = ObjectIdentifier(self)
     let weak = WeakManager(self)

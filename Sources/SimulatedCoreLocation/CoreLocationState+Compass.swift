@@ -8,13 +8,9 @@ import WorkoutSimulation
 /// The headings and the region crossings, read from the body's true position at the route's
 /// fix instants (docs/swift-api.md#heading, docs/swift-api.md#region-monitoring).
 extension CoreLocationState {
-  /// The declination, degrees east: 0 (project rule: the scenario has no magnetic model, so
-  /// magnetic north is true north; docs/swift-api.md#heading).
-  static let declination = 0.0
-
-  /// The magnetic heading of true bearing `bearing`: the bearing minus the declination, in
-  /// 0..<360.
-  static func magnetic(fromTrue bearing: Double) -> Double {
+  /// The magnetic heading of true bearing `bearing` where the declination is `declination`
+  /// degrees east: the bearing minus the declination, in 0..<360.
+  static func magnetic(fromTrue bearing: Double, declination: Double) -> Double {
     let value = (bearing - declination).truncatingRemainder(dividingBy: 360)
     return value < 0 ? value + 360 : value
   }
@@ -47,17 +43,20 @@ extension CoreLocationState {
       var delivered: [CLHeading] = []
       while let at = updates.next, at <= now {
         updates.next = plan.nextFix(after: at)
+        let place = plan.truePosition(at: at)
         guard watch.delivers(on: updates.device, allowsBackground: settings.allowsBackground),
-          let bearing = plan.truePosition(at: at).bearing
+          let bearing = place.bearing
         else { continue }
-        let magnetic = Self.magnetic(fromTrue: bearing)
+        // The one field model Core Motion's magnetometer reads too (docs/models.md#magnetic-field).
+        let earth = GeomagneticField(latitude: place.latitude, longitude: place.longitude)
+        let magnetic = Self.magnetic(fromTrue: bearing, declination: earth.declination)
         if let last = updates.last, Self.turn(magnetic, last) <= settings.headingFilter {
           continue
         }
         updates.last = magnetic
         delivered.append(
           CLHeading(
-            magnetic: magnetic, true: trueValid ? bearing : -1,
+            magnetic: magnetic, true: trueValid ? bearing : -1, field: earth,
             timestamp: startDate.addingTimeInterval(at.seconds)))
       }
       headings[index].updates = updates

@@ -42,6 +42,8 @@ public struct CMRotationRate: Sendable, Equatable {
 /// A magnetic field in microteslas along the device's axes (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmmagneticfield).
 public struct CMMagneticField: Sendable, Equatable {
+  init(_ vector: MotionVector) { (x, y, z) = (vector.x, vector.y, vector.z) }
+
   /// Along x, µT.
   public var x: Double
   /// Along y, µT.
@@ -59,13 +61,15 @@ public struct CMMagneticField: Sendable, Equatable {
 /// How well the magnetic field is calibrated, with Apple's raw values (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmmagneticfieldcalibrationaccuracy).
 public enum CMMagneticFieldCalibrationAccuracy: Int32, Sendable {
-  /// Not calibrated (−1): every simulated device-motion reading (no magnetometer model).
+  /// Not calibrated (−1): a device-motion reading in ``CMAttitudeReferenceFrame/xArbitraryZVertical``
+  /// (which uses no magnetometer) or on a device without one.
   case uncalibrated = -1
   /// Low (0).
   case low = 0
   /// Medium (1).
   case medium = 1
-  /// High (2).
+  /// High (2): every simulated reading in a frame that uses the magnetometer (a project rule:
+  /// the simulated devices are calibrated from the start; docs/models.md#magnetic-field).
   case high = 2
 }
 
@@ -212,36 +216,55 @@ open class CMGyroData: CMLogItem, @unchecked Sendable {
 }
 
 /// One magnetometer reading (Apple doc:
-/// https://developer.apple.com/documentation/coremotion/cmmagnetometerdata). The simulated
-/// devices report no magnetometer (``CMMotionManager/isMagnetometerAvailable``), so Core Motion
-/// never hands one out; open with a public `init()` (0 µT) for an app's test double.
+/// https://developer.apple.com/documentation/coremotion/cmmagnetometerdata): the raw field,
+/// the device's bias included (docs/models.md#magnetic-field). Open with a public `init()`
+/// (0 µT) for an app's test double.
 open class CMMagnetometerData: CMLogItem, @unchecked Sendable {
-  /// The magnetic field, µT: 0 in one made with `init()`.
-  open var magneticField: CMMagneticField { CMMagneticField() }
+  private let storedField: CMMagneticField
+
+  /// The raw magnetic field, µT: the Earth's field in the device frame plus the device's
+  /// constant hard-iron bias (Apple: the raw data "includes the device bias", unlike
+  /// ``CMDeviceMotion/magneticField``,
+  /// https://developer.apple.com/documentation/coremotion/cmmagnetometerdata/magneticfield);
+  /// 0 in one made with `init()`.
+  open var magneticField: CMMagneticField { storedField }
 
   /// A reading of 0 µT at timestamp 0 (for an app's test double).
-  public override init() { super.init() }
+  public override init() {
+    storedField = CMMagneticField()
+    super.init()
+  }
+
+  init(magneticField: CMMagneticField, timestamp: TimeInterval) {
+    storedField = magneticField
+    super.init(timestamp: timestamp)
+  }
 }
 
 /// The device's orientation (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmattitude): in the simulation the
 /// wrist's swing about the device's x axis (``pitch``) or, in a strength set's rep, the
-/// forearm's turn about the device's y axis (``roll``); yaw 0 (docs/models.md#wrist-motion).
-/// Open, as Apple's class is in Swift.
+/// forearm's turn about the device's y axis (``roll``); in a north-referenced frame the turn
+/// about the vertical to the direction of travel (``yaw``), else yaw 0
+/// (docs/models.md#wrist-motion, docs/models.md#magnetic-field). Open, as Apple's class is in
+/// Swift.
 open class CMAttitude: NSObject, NSCopying, @unchecked Sendable {
   private let storedPitch: Double
   private let storedRoll: Double
+  private let storedYaw: Double
 
   /// An attitude of angle 0 on every axis (for an app's test double).
   public override init() {
     storedPitch = 0
     storedRoll = 0
+    storedYaw = 0
     super.init()
   }
 
-  init(pitch: Double, roll: Double = 0) {
+  init(pitch: Double, roll: Double = 0, yaw: Double = 0) {
     storedPitch = pitch
     storedRoll = roll
+    storedYaw = yaw
     super.init()
   }
 
@@ -250,34 +273,53 @@ open class CMAttitude: NSObject, NSCopying, @unchecked Sendable {
   open var roll: Double { storedRoll }
   /// The rotation about the device's x axis, rad: the arm's swing angle θ (0 in a rep).
   open var pitch: Double { storedPitch }
-  /// The rotation about the device's z axis, rad: 0.
-  open var yaw: Double { 0 }
+  /// The rotation about the vertical z axis, rad in (−π, π], counterclockwise seen from above
+  /// (Apple doc: https://developer.apple.com/documentation/coremotion/cmattitude/yaw): in
+  /// ``CMAttitudeReferenceFrame/xMagneticNorthZVertical`` and
+  /// ``CMAttitudeReferenceFrame/xTrueNorthZVertical`` the device's x axis's angle from that
+  /// north, −(bearing + 90°) for the device's top pointing along the travel's bearing from
+  /// the same north (WorkoutPhysiology's `GeomagneticField.yaw(bearing:)`: heading north
+  /// −π/2, east π); 0 in the arbitrary frames.
+  open var yaw: Double { storedYaw }
 
-  /// The rotation as a matrix: about x by ``pitch`` θ after about y by ``roll`` ρ (the model
-  /// gives one of them at a time), rows (cos ρ, 0, sin ρ), (sin θ sin ρ, cos θ, −sin θ cos ρ),
-  /// (−cos θ sin ρ, sin θ, cos θ cos ρ): with ρ = 0, (1, 0, 0), (0, cos θ, −sin θ),
-  /// (0, sin θ, cos θ) (Apple doc:
+  /// The rotation as a matrix: Rz(``yaw`` ψ)·Rx(``pitch`` θ)·Ry(``roll`` ρ) (the model gives
+  /// pitch and roll one at a time). With ψ = 0 the rows are (cos ρ, 0, sin ρ),
+  /// (sin θ sin ρ, cos θ, −sin θ cos ρ), (−cos θ sin ρ, sin θ, cos θ cos ρ), with ρ = 0 too
+  /// (1, 0, 0), (0, cos θ, −sin θ), (0, sin θ, cos θ); a yaw mixes the first two rows:
+  /// row 1 = cos ψ·row 1 − sin ψ·row 2, row 2 = sin ψ·row 1 + cos ψ·row 2 (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmattitude/rotationmatrix).
   open var rotationMatrix: CMRotationMatrix {
     let (s, c) = (sin(pitch), cos(pitch))
     let (sr, cr) = (sin(roll), cos(roll))
+    let (sy, cy) = (sin(yaw), cos(yaw))
+    let row1 = (cr, 0.0, sr)
+    let row2 = (s * sr, c, -s * cr)
     return CMRotationMatrix(
-      m11: cr, m12: 0, m13: sr, m21: s * sr, m22: c, m23: -s * cr, m31: -c * sr, m32: s,
+      m11: cy * row1.0 - sy * row2.0, m12: cy * row1.1 - sy * row2.1,
+      m13: cy * row1.2 - sy * row2.2, m21: sy * row1.0 + cy * row2.0,
+      m22: sy * row1.1 + cy * row2.1, m23: sy * row1.2 + cy * row2.2, m31: -c * sr, m32: s,
       m33: c * cr)
   }
 
-  /// The rotation as a unit quaternion, the product of x's by ``pitch`` θ and y's by ``roll``
-  /// ρ: (sin θ/2 cos ρ/2, cos θ/2 sin ρ/2, sin θ/2 sin ρ/2, cos θ/2 cos ρ/2); with ρ = 0,
-  /// (sin θ/2, 0, 0, cos θ/2) (Apple doc:
+  /// The rotation as a unit quaternion, the product of z's by ``yaw`` ψ, x's by ``pitch`` θ
+  /// and y's by ``roll`` ρ. Without yaw, (sin θ/2 cos ρ/2, cos θ/2 sin ρ/2, sin θ/2 sin ρ/2,
+  /// cos θ/2 cos ρ/2), with ρ = 0 too (sin θ/2, 0, 0, cos θ/2); z's (0, 0, sin ψ/2, cos ψ/2)
+  /// times that p gives (cos ψ/2·px − sin ψ/2·py, cos ψ/2·py + sin ψ/2·px,
+  /// cos ψ/2·pz + sin ψ/2·pw, cos ψ/2·pw − sin ψ/2·pz) (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmattitude/quaternion).
   open var quaternion: CMQuaternion {
     let (s, c) = (sin(pitch / 2), cos(pitch / 2))
     let (sr, cr) = (sin(roll / 2), cos(roll / 2))
-    return CMQuaternion(x: s * cr, y: c * sr, z: s * sr, w: c * cr)
+    let (sy, cy) = (sin(yaw / 2), cos(yaw / 2))
+    let (px, py, pz, pw) = (s * cr, c * sr, s * sr, c * cr)
+    return CMQuaternion(
+      x: cy * px - sy * py, y: cy * py + sy * px, z: cy * pz + sy * pw, w: cy * pw - sy * pz)
   }
 
   /// An attitude of the same angles (Apple's class adopts `NSCopying`).
-  open func copy(with zone: NSZone? = nil) -> Any { CMAttitude(pitch: pitch, roll: roll) }
+  open func copy(with zone: NSZone? = nil) -> Any {
+    CMAttitude(pitch: pitch, roll: roll, yaw: yaw)
+  }
 }
 
 /// Where the device-motion sensor is, with Apple's raw values (Apple doc:
@@ -298,28 +340,57 @@ extension CMDeviceMotion {
 /// One device-motion reading, the sensor-fused motion (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmdevicemotion): the wrist motion
 /// model's attitude, gravity, user acceleration and rotation rate at the reading's instant
-/// (docs/models.md#wrist-motion). No magnetic field: ``magneticField`` is zero and
-/// uncalibrated, ``heading`` is −1 (a project rule: the simulated devices have no
-/// magnetometer model). Open, as Apple's class is in Swift; an app's test double subclasses it
-/// and overrides what it reads.
+/// (docs/models.md#wrist-motion), and in a frame that uses the magnetometer the calibrated
+/// field, and in a north-referenced one the yaw and heading of the direction of travel
+/// (docs/models.md#magnetic-field). Open, as Apple's class is in Swift; an app's test double
+/// subclasses it and overrides what it reads.
 open class CMDeviceMotion: CMLogItem, @unchecked Sendable {
   private let sample: WristMotionSample
+  /// The field and bearing at the reading's instant, `nil` in
+  /// ``CMAttitudeReferenceFrame/xArbitraryZVertical`` (no magnetometer used).
+  private let magnetic: MagneticReading?
+  /// The frame the updates were started in.
+  private let frame: CMAttitudeReferenceFrame
 
   /// The device at rest face up at timestamp 0, without noise: gravity (0, 0, −1) g and
   /// nothing else (for an app's test double).
   public override init() {
     sample = WristMotionSample()
+    magnetic = nil
+    frame = .xArbitraryZVertical
     super.init()
   }
 
-  init(sample: WristMotionSample, timestamp: TimeInterval) {
+  init(
+    sample: WristMotionSample, magnetic: MagneticReading? = nil,
+    frame: CMAttitudeReferenceFrame = .xArbitraryZVertical, timestamp: TimeInterval
+  ) {
     self.sample = sample
+    self.magnetic = magnetic
+    self.frame = frame
     super.init(timestamp: timestamp)
   }
 
+  /// The bearing of the device's top, degrees clockwise from the frame's north in 0..<360:
+  /// the travel's true bearing in ``CMAttitudeReferenceFrame/xTrueNorthZVertical``, less the
+  /// declination in ``CMAttitudeReferenceFrame/xMagneticNorthZVertical``; `nil` in the
+  /// arbitrary frames.
+  private var northBearing: Double? {
+    guard let magnetic else { return nil }
+    if frame == .xTrueNorthZVertical { return magnetic.bearing }
+    guard frame == .xMagneticNorthZVertical else { return nil }
+    return magnetic.magneticBearing
+  }
+
   /// The device's orientation: the arm's swing as ``CMAttitude/pitch``, a strength rep's turn
-  /// as ``CMAttitude/roll``.
-  open var attitude: CMAttitude { CMAttitude(pitch: sample.pitch, roll: sample.roll) }
+  /// as ``CMAttitude/roll``; in a north-referenced frame the direction of travel as
+  /// ``CMAttitude/yaw`` (−(bearing + 90°) from the frame's north, wrapped to (−π, π]), else
+  /// yaw 0.
+  open var attitude: CMAttitude {
+    CMAttitude(
+      pitch: sample.pitch, roll: sample.roll,
+      yaw: northBearing.map { GeomagneticField.yaw(bearing: $0) } ?? 0)
+  }
   /// The rotation rate, rad/s, with the gyroscope's noise.
   open var rotationRate: CMRotationRate { CMRotationRate(sample.measuredRotationRate) }
   /// Gravity in the device frame, g (length 1): (0, −sin θ, −cos θ) for the swing angle θ,
@@ -329,15 +400,27 @@ open class CMDeviceMotion: CMLogItem, @unchecked Sendable {
   open var userAcceleration: CMAcceleration {
     CMAcceleration(sample.userAcceleration + sample.accelerometerNoise)
   }
-  /// The calibrated magnetic field: zero and ``CMMagneticFieldCalibrationAccuracy/uncalibrated``
-  /// (no magnetometer model).
-  open var magneticField: CMCalibratedMagneticField { CMCalibratedMagneticField() }
-  /// The heading, degrees: −1, invalid (Apple: in the arbitrary-x frames "this property
-  /// contains a negative number to indicate the heading is invalid", and those are the only
-  /// frames without the magnetometer the simulated devices lack;
-  /// https://developer.apple.com/documentation/coremotion/cmdevicemotion/heading).
+  /// The calibrated magnetic field, µT in the device frame, without the device's bias (Apple:
+  /// "the earth's magnetic field plus surrounding fields, minus device bias",
+  /// https://developer.apple.com/documentation/coremotion/cmdevicemotion/magneticfield): the
+  /// dipole model's field at the body's position turned into the device's attitude, accuracy
+  /// ``CMMagneticFieldCalibrationAccuracy/high`` (docs/models.md#magnetic-field). Zero and
+  /// ``CMMagneticFieldCalibrationAccuracy/uncalibrated`` in
+  /// ``CMAttitudeReferenceFrame/xArbitraryZVertical``, which uses no magnetometer (a project
+  /// rule: Apple leaves that frame's field undocumented).
+  open var magneticField: CMCalibratedMagneticField {
+    guard let magnetic else { return CMCalibratedMagneticField() }
+    return CMCalibratedMagneticField(field: CMMagneticField(magnetic.field), accuracy: .high)
+  }
+  /// The heading, degrees in 0..<360 from the frame's north (Apple: available "only when the
+  /// frame of reference is xMagneticNorthZVertical or xTrueNorthZVertical", a negative number
+  /// in the arbitrary frames,
+  /// https://developer.apple.com/documentation/coremotion/cmdevicemotion/heading): the bearing
+  /// the device's top points along, the direction of travel (the same as Core Location's
+  /// `CLHeading` reads the top of the device; a project rule: Apple does not name the axis);
+  /// −1 in the arbitrary frames.
   @available(iOS 11.0, watchOS 4.0, *)
-  open var heading: Double { -1 }
+  open var heading: Double { northBearing ?? -1 }
   /// Where the sensor is: ``SensorLocation/default``, the device.
   @available(iOS 14.0, watchOS 7.0, *)
   open var sensorLocation: SensorLocation { .default }

@@ -27,10 +27,12 @@ public typealias CMMagnetometerHandler = (CMMagnetometerData?, (any Error)?) -> 
 /// device motion "is available if a device has both an accelerometer and a gyroscope", so
 /// ``isDeviceMotionAvailable`` and ``isGyroAvailable`` agree,
 /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionavailable);
-/// no magnetometer on either (a project rule: no magnetic-field model, so
-/// ``isMagnetometerAvailable`` is `false` and only the two arbitrary-x attitude frames are
-/// available; a start in a north-referenced one starts nothing and reports
-/// ``CMErrorNotAvailable``).
+/// a magnetometer on both (every iPhone, and Apple Watch from Series 5: the simulated watch is a
+/// Series 9), reading the dipole model of the Earth's field (docs/models.md#magnetic-field), so
+/// all four attitude frames are available; a scenario's `motion.magnetometer: false` makes the
+/// watch one without a magnetometer (an Apple Watch Series 4 or earlier): then only
+/// ``CMAttitudeReferenceFrame/xArbitraryZVertical`` is available in the watch's code and a
+/// start in another frame starts nothing and reports ``CMErrorNotAvailable``.
 /// A freed manager's handlers are called no more, as on a device: keep the manager in a
 /// property for as long as the updates are wanted.
 ///
@@ -178,27 +180,52 @@ open class CMMotionManager: NSObject {
     get { storedMagnetometerInterval }
     set { storedMagnetometerInterval = Self.capped(newValue) }
   }
-  /// `false`: no magnetometer model (see the type's notes; Apple doc:
+  /// `true` on both devices, `false` in the watch's code with the scenario's
+  /// `motion.magnetometer: false` (see the type's notes; Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/ismagnetometeravailable).
-  open var isMagnetometerAvailable: Bool { false }
-  /// `false`: magnetometer updates never run (Apple doc:
+  open var isMagnetometerAvailable: Bool { hasMagnetometer }
+  /// Whether magnetometer updates run (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/ismagnetometeractive).
-  open var isMagnetometerActive: Bool { false }
-  /// `nil`: no magnetometer (Apple doc:
-  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/magnetometerdata).
-  open var magnetometerData: CMMagnetometerData? { nil }
-  /// Does nothing: no magnetometer, as on a device without one (Apple doc:
-  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates()).
-  open func startMagnetometerUpdates() {}
-  /// Does nothing and never calls `handler`: no magnetometer, as on a device without one
-  /// (check ``isMagnetometerAvailable``; Apple doc:
-  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:)).
+  open var isMagnetometerActive: Bool { running[.magnetometer] != nil }
+  /// The latest magnetometer reading since ``startMagnetometerUpdates()``, as
+  /// ``accelerometerData``: the raw field, the Earth's field in the device frame plus the
+  /// device's hard-iron bias, µT (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/magnetometerdata;
+  /// docs/models.md#magnetic-field).
+  open var magnetometerData: CMMagnetometerData? {
+    latest(.magnetometer).map {
+      CMMagnetometerData(
+        magneticField: CMMagneticField($0.magnetic?.raw ?? .zero), timestamp: $0.timestamp)
+    }
+  }
+  /// Starts magnetometer updates without a handler: read ``magnetometerData`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates());
+  /// does nothing on a device without a magnetometer, as there.
+  open func startMagnetometerUpdates() {
+    guard hasMagnetometer else { return }
+    startPull(.magnetometer)
+  }
+  /// Starts magnetometer updates to `handler` every ``magnetometerUpdateInterval`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:)),
+  /// as ``startAccelerometerUpdates(to:withHandler:)``; on a device without a magnetometer it
+  /// does nothing and never calls `handler`, as there (check ``isMagnetometerAvailable``).
   open func startMagnetometerUpdates(
     to queue: OperationQueue, withHandler handler: @escaping CMMagnetometerHandler
-  ) {}
-  /// Does nothing (Apple doc:
+  ) {
+    guard hasMagnetometer else { return }
+    startPush(
+      .magnetometer(UncheckedBox(handler)), queue: queue,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
+  }
+  /// Stops magnetometer updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/stopmagnetometerupdates()).
-  open func stopMagnetometerUpdates() {}
+  open func stopMagnetometerUpdates() { stop(.magnetometer) }
+
+  /// Whether this manager's device has a magnetometer (``CoreMotionState/hasMagnetometer(_:on:)``).
+  private var hasMagnetometer: Bool {
+    guard let simulation else { return true }
+    return CoreMotionState.hasMagnetometer(simulation.scenario, on: device)
+  }
 
   // MARK: Device motion
 
@@ -221,20 +248,45 @@ open class CMMotionManager: NSObject {
   open private(set) var attitudeReferenceFrame: CMAttitudeReferenceFrame = .xArbitraryZVertical
   /// Whether the device may show its calibration interface (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/showsdevicemovementdisplay):
-  /// kept, never shown (no magnetometer to calibrate).
+  /// kept, never shown (a project rule: the simulated magnetometer is calibrated from the
+  /// start, docs/models.md#magnetic-field).
   open var showsDeviceMovementDisplay = false
   /// The latest device-motion reading since ``startDeviceMotionUpdates()``, as
   /// ``accelerometerData`` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/devicemotion).
   open var deviceMotion: CMDeviceMotion? {
-    latest(.deviceMotion).map { CMDeviceMotion(sample: $0.sample, timestamp: $0.timestamp) }
+    let frame = attitudeReferenceFrame
+    return latest(.deviceMotion).map {
+      CMDeviceMotion(
+        sample: $0.sample, magnetic: $0.magnetic, frame: frame, timestamp: $0.timestamp)
+    }
   }
-  /// The frames device motion can use: ``CMAttitudeReferenceFrame/xArbitraryZVertical`` and
-  /// ``CMAttitudeReferenceFrame/xArbitraryCorrectedZVertical`` (no magnetometer for the
-  /// north-referenced ones; Apple doc:
-  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/availableattitudereferenceframes()).
+  /// The frames device motion can use on the device whose code calls it (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/availableattitudereferenceframes()):
+  /// all four, ``CMAttitudeReferenceFrame/xArbitraryZVertical``,
+  /// ``CMAttitudeReferenceFrame/xArbitraryCorrectedZVertical``,
+  /// ``CMAttitudeReferenceFrame/xMagneticNorthZVertical`` and
+  /// ``CMAttitudeReferenceFrame/xTrueNorthZVertical``, on a device with a magnetometer (both
+  /// simulated devices, and outside a simulation); only
+  /// ``CMAttitudeReferenceFrame/xArbitraryZVertical`` in the watch's code with the scenario's
+  /// `motion.magnetometer: false` (Apple: the other three need a magnetometer,
+  /// https://developer.apple.com/documentation/coremotion/cmattitudereferenceframe).
   open class func availableAttitudeReferenceFrames() -> CMAttitudeReferenceFrame {
-    [.xArbitraryZVertical, .xArbitraryCorrectedZVertical]
+    guard let simulation = AppSimulation.currentOrOnlyRunningQuietly else {
+      return frames(magnetometer: true)
+    }
+    return frames(
+      magnetometer: CoreMotionState.hasMagnetometer(simulation.scenario, on: AppSimulation.device))
+  }
+
+  /// The frames of a device with or without a magnetometer (see
+  /// ``availableAttitudeReferenceFrames()``).
+  private static func frames(magnetometer: Bool) -> CMAttitudeReferenceFrame {
+    guard magnetometer else { return .xArbitraryZVertical }
+    return [
+      .xArbitraryZVertical, .xArbitraryCorrectedZVertical, .xMagneticNorthZVertical,
+      .xTrueNorthZVertical,
+    ]
   }
   /// Starts device-motion updates without a handler in the default frame (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates()).
@@ -244,13 +296,13 @@ open class CMMotionManager: NSObject {
   }
   /// Starts device-motion updates without a handler in `referenceFrame` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:)).
-  /// A frame not in ``availableAttitudeReferenceFrames()`` (a north-referenced one: no
-  /// magnetometer model) starts nothing: device motion stops, ``deviceMotion`` stays `nil`
+  /// A frame not in ``availableAttitudeReferenceFrames()`` (one that needs the magnetometer a
+  /// watch without one lacks) starts nothing: device motion stops, ``deviceMotion`` stays `nil`
   /// and a `notDelivered` warning report names the available frames (a project rule: Apple
   /// leaves the frame to the caller, and the pull form has no error path;
   /// docs/swift-api.md#motion-sensors).
   open func startDeviceMotionUpdates(using referenceFrame: CMAttitudeReferenceFrame) {
-    guard Self.isAvailable(referenceFrame) else {
+    guard isAvailable(referenceFrame) else {
       refuse(referenceFrame, handler: nil, mainQueue: false, call: #function)
       return
     }
@@ -265,14 +317,14 @@ open class CMMotionManager: NSObject {
   ) {
     attitudeReferenceFrame = .xArbitraryZVertical
     startPush(
-      .deviceMotion(UncheckedBox(handler)), queue: queue,
+      .deviceMotion(UncheckedBox(handler), .xArbitraryZVertical), queue: queue,
       call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
   }
   /// Starts device-motion updates to `handler` in `referenceFrame` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:to:withhandler:)).
   ///
-  /// A frame not in ``availableAttitudeReferenceFrames()`` (a north-referenced one: no
-  /// magnetometer model) starts nothing: device motion stops and `handler` is called once,
+  /// A frame not in ``availableAttitudeReferenceFrames()`` (one that needs the magnetometer a
+  /// watch without one lacks) starts nothing: device motion stops and `handler` is called once,
   /// on `queue` as a reading would be, with `nil` and an `NSError` of ``CMErrorDomain`` code
   /// ``CMErrorNotAvailable`` (109, "The requested service isn't available on this device")
   /// whose message names ``availableAttitudeReferenceFrames()`` (a project rule: Apple leaves
@@ -282,7 +334,7 @@ open class CMMotionManager: NSObject {
     using referenceFrame: CMAttitudeReferenceFrame, to queue: OperationQueue,
     withHandler handler: @escaping CMDeviceMotionHandler
   ) {
-    guard Self.isAvailable(referenceFrame) else {
+    guard isAvailable(referenceFrame) else {
       refuse(
         referenceFrame, handler: handler, mainQueue: CoreMotionTimer.isMain(queue),
         call: #function)
@@ -290,17 +342,18 @@ open class CMMotionManager: NSObject {
     }
     attitudeReferenceFrame = referenceFrame
     startPush(
-      .deviceMotion(UncheckedBox(handler)), queue: queue,
+      .deviceMotion(UncheckedBox(handler), referenceFrame), queue: queue,
       call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
   }
   /// Stops device-motion updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/stopdevicemotionupdates()).
   open func stopDeviceMotionUpdates() { stop(.deviceMotion) }
 
-  /// Whether `frame` is one of ``availableAttitudeReferenceFrames()``.
-  private static func isAvailable(_ frame: CMAttitudeReferenceFrame) -> Bool {
-    !availableAttitudeReferenceFrames().intersection(frame).isEmpty
-      && availableAttitudeReferenceFrames().isSuperset(of: frame)
+  /// Whether `frame` is one of this manager's device's frames
+  /// (``availableAttitudeReferenceFrames()``).
+  private func isAvailable(_ frame: CMAttitudeReferenceFrame) -> Bool {
+    let available = Self.frames(magnetometer: hasMagnetometer)
+    return !available.intersection(frame).isEmpty && available.isSuperset(of: frame)
   }
 
   /// Refuses a device-motion start in `frame`, not available (see
@@ -314,7 +367,7 @@ open class CMMotionManager: NSObject {
     stop(.deviceMotion)
     guard let simulation else { return }
     let message =
-      "CMMotionManager.\(call) with the frame \(frame.rawValue) started nothing: the simulated devices have no magnetometer model, so CMMotionManager.availableAttitudeReferenceFrames() holds only .xArbitraryZVertical and .xArbitraryCorrectedZVertical; check availableAttitudeReferenceFrames().contains(frame) before starting and fall back to an arbitrary frame, as on a device without a magnetometer (docs/swift-api.md#motion-sensors)"
+      "CMMotionManager.\(call) with the frame \(frame.rawValue) started nothing: this watch has no magnetometer (the scenario's motion.magnetometer is false: an Apple Watch Series 4 or earlier), so CMMotionManager.availableAttitudeReferenceFrames() holds only .xArbitraryZVertical; check availableAttitudeReferenceFrames().contains(frame) before starting and fall back to .xArbitraryZVertical, as on a device without a magnetometer (docs/swift-api.md#motion-sensors)"
     guard let handler else {
       let reports = simulation.mutate { state in
         simulation.keepReports(
@@ -344,6 +397,7 @@ open class CMMotionManager: NSObject {
     case .accelerometer: seconds = storedAccelerometerInterval
     case .gyro: seconds = storedGyroInterval
     case .deviceMotion: seconds = storedDeviceMotionInterval
+    case .magnetometer: seconds = storedMagnetometerInterval
     }
     return .nanoseconds(Int64((seconds * 1e9).rounded()))
   }
@@ -372,6 +426,7 @@ open class CMMotionManager: NSObject {
     stop(kind)
     simulation.registerMotionUpdates(call: call, owner: (key, freedRecorder)) { motion, state in
       motion.prepareWrist(&state)
+      if handler.usesMagnetometer { motion.prepareAltitude(&state) }
       start = state.session.now
       motion.sensors.append(
         (
@@ -399,13 +454,17 @@ open class CMMotionManager: NSObject {
   }
 
   /// The reading of `kind` at the grid's latest instant by now, or `nil` when it does not
-  /// run or its first instant has not come.
+  /// run or its first instant has not come; with the magnetic field for the magnetometer and
+  /// for device motion in a frame that uses it.
   private func latest(_ kind: MotionSensorKind) -> (
-    sample: WristMotionSample, timestamp: TimeInterval
+    sample: WristMotionSample, magnetic: MagneticReading?, timestamp: TimeInterval
   )? {
     guard let simulation, let entry = running[kind] else { return nil }
     let (start, interval) = entry
     let device = self.device
+    let magnetic =
+      kind == .magnetometer
+      || (kind == .deviceMotion && attitudeReferenceFrame != .xArbitraryZVertical)
     return simulation.mutate { state in
       state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
         let now = state.session.now
@@ -416,7 +475,13 @@ open class CMMotionManager: NSObject {
         let instant = SimulationInstant(nanoseconds: start.nanoseconds + stepNanoseconds * steps)
         motion.prepare(&state)
         motion.prepareWrist(&state)
-        return (motion.wristSample(at: instant, on: device), instant.seconds)
+        let sample = motion.wristSample(at: instant, on: device)
+        guard magnetic else { return (sample, nil, instant.seconds) }
+        motion.prepareAltitude(&state)
+        return (
+          sample, motion.magneticReading(at: instant, on: device, sample: sample),
+          instant.seconds
+        )
       }
     }
   }
@@ -427,6 +492,7 @@ enum MotionSensorKind: Hashable, Sendable {
   case accelerometer
   case gyro
   case deviceMotion
+  case magnetometer
 }
 
 extension CoreMotionState {
@@ -436,18 +502,34 @@ extension CoreMotionState {
     enum Handler: Sendable {
       case accelerometer(UncheckedBox<CMAccelerometerHandler>)
       case gyro(UncheckedBox<CMGyroHandler>)
-      case deviceMotion(UncheckedBox<CMDeviceMotionHandler>)
+      /// Device motion in the frame it was started in.
+      case deviceMotion(UncheckedBox<CMDeviceMotionHandler>, CMAttitudeReferenceFrame)
+      case magnetometer(UncheckedBox<CMMagnetometerHandler>)
 
       var kind: MotionSensorKind {
         switch self {
         case .accelerometer: .accelerometer
         case .gyro: .gyro
         case .deviceMotion: .deviceMotion
+        case .magnetometer: .magnetometer
         }
       }
 
-      /// Calls the handler with `sample` as its kind's data object at `timestamp` s.
-      func deliver(_ sample: WristMotionSample, timestamp: TimeInterval) {
+      /// Whether the readings need the magnetic field: the magnetometer's, and device motion
+      /// in a frame other than ``CMAttitudeReferenceFrame/xArbitraryZVertical``.
+      var usesMagnetometer: Bool {
+        switch self {
+        case .accelerometer, .gyro: false
+        case .deviceMotion(_, let frame): frame != .xArbitraryZVertical
+        case .magnetometer: true
+        }
+      }
+
+      /// Calls the handler with `sample` (and `magnetic`, when ``usesMagnetometer``) as its
+      /// kind's data object at `timestamp` s.
+      func deliver(
+        _ sample: WristMotionSample, magnetic: MagneticReading?, timestamp: TimeInterval
+      ) {
         switch self {
         case .accelerometer(let handler):
           handler.value(
@@ -458,8 +540,15 @@ extension CoreMotionState {
             CMGyroData(
               rotationRate: CMRotationRate(sample.measuredRotationRate), timestamp: timestamp),
             nil)
-        case .deviceMotion(let handler):
-          handler.value(CMDeviceMotion(sample: sample, timestamp: timestamp), nil)
+        case .deviceMotion(let handler, let frame):
+          handler.value(
+            CMDeviceMotion(
+              sample: sample, magnetic: magnetic, frame: frame, timestamp: timestamp), nil)
+        case .magnetometer(let handler):
+          handler.value(
+            CMMagnetometerData(
+              magneticField: CMMagneticField(magnetic?.raw ?? .zero), timestamp: timestamp),
+            nil)
         }
       }
     }
@@ -503,7 +592,9 @@ extension CoreMotionState {
     wrist = WristPlan(
       course: state.session.course, speeds: speeds, cadences: cadences,
       watch: WristMotion(seed: seed, stream: "noise.wristMotion"),
-      phone: WristMotion(seed: seed, stream: "noise.phoneMotion"))
+      phone: WristMotion(seed: seed, stream: "noise.phoneMotion"),
+      watchBias: MagnetometerBias.hardIron(seed: seed, stream: "noise.magnetometer.watch"),
+      phoneBias: MagnetometerBias.hardIron(seed: seed, stream: "noise.magnetometer.phone"))
   }
 
   /// The wrist motion model's reading at `instant` on `device`: the body's motion class
@@ -536,11 +627,14 @@ extension CoreMotionState {
 }
 
 /// What the wrist motion model reads of the engine, made once per simulation: the course with
-/// each segment's speed and step cadence, and the two devices' models.
+/// each segment's speed and step cadence, the two devices' models and their magnetometers'
+/// hard-iron biases, µT (``WorkoutPhysiology/MagnetometerBias``).
 struct WristPlan {
   let course: Course
   let speeds: [Double]
   let cadences: [Double]
   let watch: WristMotion
   let phone: WristMotion
+  let watchBias: MotionVector
+  let phoneBias: MotionVector
 }

@@ -544,10 +544,13 @@ struct CoreMotionTimer: SystemTimer {
         if updates.device == .phone || watchReceives {
           let sample = motion.wristSample(at: now, on: updates.device)
           let handler = updates.handler
+          let magnetic =
+            handler.usesMagnetometer
+            ? motion.magneticReading(at: now, on: updates.device, sample: sample) : nil
           let timestamp = now.seconds
           callbacks.append(
             Self.call(on: updates.device, mainQueue: updates.mainQueue) {
-              handler.deliver(sample, timestamp: timestamp)
+              handler.deliver(sample, magnetic: magnetic, timestamp: timestamp)
             })
         }
         motion.sensors[index].updates = updates

@@ -38,15 +38,21 @@ extension Scenario {
     /// `fallDetection.entitlement`: whether the app has Apple's fall detection entitlement
     /// (without it making a `CMFallDetectionManager` traps; docs/scenario-format.md#fall-detection).
     public var fallDetectionEntitlement: Bool
+    /// `magnetometer`: whether the watch has a magnetometer (default `true`, a Series 9 like
+    /// every Apple Watch from Series 5; `false`: an Apple Watch Series 4 or earlier, without
+    /// one: Core Motion's magnetometer and its north-referenced frames are not available in the
+    /// watch's code; docs/scenario-format.md#motion). The iPhone always has one.
+    public var magnetometer: Bool
 
     /// Motion with the given parts; the defaults are 15 s, no spans, no depth gauge, no fall
-    /// detection entitlement.
+    /// detection entitlement, a magnetometer.
     public init(
       latency: Duration = MotionConfiguration.defaultLatency, activities: [Activity] = [],
       heartRate: [HeartRateSpan] = [], submersion: Submersion? = nil,
-      fallDetectionEntitlement: Bool = false
+      fallDetectionEntitlement: Bool = false, magnetometer: Bool = true
     ) {
       self.fallDetectionEntitlement = fallDetectionEntitlement
+      self.magnetometer = magnetometer
       self.latency = latency
       self.activities = activities
       self.heartRate = heartRate
@@ -58,6 +64,14 @@ extension Scenario {
       activities.map { MotionSpan($0.range, MotionState($0.activity, $0.confidence)) }
     }
   }
+}
+
+extension Scenario {
+  /// Whether the watch has a magnetometer, its compass: `motion.magnetometer` (default `true`,
+  /// every Apple Watch from Series 5; docs/scenario-format.md#motion). The one home of the rule
+  /// Core Motion's magnetometer and Core Location's heading both read; the iPhone always has
+  /// one.
+  public var watchHasMagnetometer: Bool { motion?.magnetometer ?? true }
 }
 
 extension Scenario.Motion {

@@ -6,7 +6,9 @@ import WorkoutSystem
 /// The `motion` key and `watch.workoutReminders` (docs/scenario-format.md#motion,
 /// docs/scenario-format.md#workout-reminders).
 extension ScenarioDecoder {
-  static let motionKeys = ["latency", "activities", "heartRate", "submersion", "fallDetection"]
+  static let motionKeys = [
+    "latency", "activities", "heartRate", "submersion", "fallDetection", "magnetometer",
+  ]
   static let fallDetectionKeys = ["entitlement"]
   static let submersionKeys = ["entitlement", "dives"]
   static let diveKeys = ["from", "to", "depth", "temperature"]
@@ -66,6 +68,9 @@ extension ScenarioDecoder {
     if let value = fields["submersion"] {
       motion.submersion = try submersion(
         value, at: path.appending(key: "submersion"), start: start)
+    }
+    if let value = fields["magnetometer"] {
+      motion.magnetometer = try bool(value, at: path.appending(key: "magnetometer"))
     }
     if let value = fields["fallDetection"] {
       let fallPath = path.appending(key: "fallDetection")

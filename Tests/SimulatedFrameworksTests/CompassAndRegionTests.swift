@@ -75,10 +75,14 @@ struct CompassAndRegionTests {
   /// Due east along the equator the bearing of travel is 90° at every point (the great circle
   /// is the equator itself: its final bearing, the back bearing 270° turned by 180°, is 90°),
   /// and it is held through the stop after 10 s. With `kCLHeadingFilterNone` and location
-  /// updates running, a reading at every second 0...15 (16), magnetic = true = 90 (declination
-  /// 0), accuracy 0; the field components for θ = 90°: x = −20·sin 90° = −20 µT,
-  /// y = 20·cos 90° ≈ 0, z = −45. A second manager with the default filter (1°) and no location
-  /// updates gets the first reading only, with trueHeading −1.
+  /// updates running, a reading at every second 0...15 (16), true 90, accuracy 0; magnetic
+  /// 90 − D with the dipole model's declination at 0° N 0° E, D = atan2(−4.5454, 29.3518) =
+  /// −8.80286° (docs/models.md#magnetic-field), so 98.80286° (over the 30 m run D moves by
+  /// 1.3e-5°: 30 m is 4.7e-6 rad of longitude, and dD/dλ = X·g₁₁ / H² = −0.047 there). The field
+  /// components for θ = 98.80286°: x = −H·sin θ = −H·cos D = −X = −29.3518 µT,
+  /// y = H·cos θ = H·sin D = Y = −4.5454 µT, z = −Z = −2.8216 µT. A second manager with the
+  /// default filter (1°) and no location updates gets the first reading only, with
+  /// trueHeading −1.
   @Test func aCourseDueEastReadsNinetyDegrees() async throws {
     let simulation = try HealthKitSimulation(scenario: dueEast(seconds: 10))
     let everyReading = recorder(of: simulation)
@@ -101,7 +105,7 @@ struct CompassAndRegionTests {
       try await simulation.advance(by: .seconds(15))
       manager.stopUpdatingHeading()
       other.stopUpdatingHeading()
-      #expect(other.heading?.magneticHeading == 90)
+      #expect(abs((other.heading?.magneticHeading ?? 0) - 98.80286) < 1e-4)
       try await simulation.advance(by: .seconds(5))
     }
     let start = simulation.startDate
@@ -109,25 +113,54 @@ struct CompassAndRegionTests {
     #expect(
       readings.map { $0.timestamp.timeIntervalSince(start) } == Array(0...15).map(Double.init))
     for reading in readings {
-      #expect(reading.magneticHeading == 90)
+      #expect(abs(reading.magneticHeading - 98.80286) < 1e-4)
       #expect(reading.trueHeading == 90)
       #expect(reading.headingAccuracy == 0)
-      #expect(abs(reading.x + 20) < 1e-12)
-      #expect(abs(reading.y) < 1e-12)
-      #expect(reading.z == -45)
+      #expect(abs(reading.x + 29.3518) < 1e-4)
+      #expect(abs(reading.y + 4.5454) < 1e-4)
+      #expect(abs(reading.z + 2.8216) < 1e-4)
     }
     let first = try #require(filtered.headings.first)
     #expect(filtered.headings.count == 1)
     #expect(first.timestamp == start)
-    #expect(first.magneticHeading == 90)
+    #expect(abs(first.magneticHeading - 98.80286) < 1e-4)
     #expect(first.trueHeading == -1)
+  }
+
+  /// A watch without a compass (`motion.magnetometer: false`, an Apple Watch Series 4): in the
+  /// watch's code `headingAvailable()` is `false` and `startUpdatingHeading()` brings no
+  /// reading over 5 s; the phone keeps its compass and gets its first reading at once.
+  @Test func aWatchWithoutACompassGetsNoHeading() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: dueEast(seconds: 10, extra: #", "motion": { "magnetometer": false }"#))
+    let watch = recorder(of: simulation)
+    let phone = recorder(of: simulation)
+    try await simulation.run {
+      #expect(!CLLocationManager.headingAvailable())
+      let manager = CLLocationManager()
+      manager.delegate = watch
+      manager.startUpdatingHeading()
+      let phoneManager = await simulation.on(.phone) { () -> CLLocationManager in
+        #expect(CLLocationManager.headingAvailable())
+        return CLLocationManager()
+      }
+      phoneManager.delegate = phone
+      phoneManager.startUpdatingHeading()
+      try await simulation.advance(by: .seconds(5))
+      manager.stopUpdatingHeading()
+      phoneManager.stopUpdatingHeading()
+    }
+    #expect(watch.headings.isEmpty)
+    #expect(phone.headings.count == 1)
   }
 
   /// tracks/equator-square.gpx at 2 m/s: legs of L = 111.19508 m (0.001° on R = 6 371 008.8 m)
   /// heading east, south, west and north; they end at L, 2L, 3L = 55.598, 111.195, 166.793 s.
   /// With the default 1° filter the compass reports each turn of 90° at the first second on
   /// the new leg: 90° at 0 s, 180° at 56 s (112 m), 270° at 112 s (224 m; the west leg at
-  /// 0.001° S bears 270° within 1e-8°), 0° at 167 s (334 m).
+  /// 0.001° S bears 270° within 1e-8°), 0° at 167 s (334 m); magnetic, each less the
+  /// declination there, −8.80286° at 0° N 0° E (within 1e-3° over the 0.001° square), so
+  /// 98.80286°, 188.80286°, 278.80286° and 8.80286°.
   @Test func aSquareCourseTurnsByNinetyDegrees() async throws {
     let path = packageRoot.appendingPathComponent("Tests/Data/tracks/equator-square.gpx").path
     let scenario = try decodeScenario(
@@ -147,10 +180,10 @@ struct CompassAndRegionTests {
     let start = simulation.startDate
     let readings = compass.headings
     #expect(readings.map { $0.timestamp.timeIntervalSince(start) } == [0, 56, 112, 167])
-    let expected: [Double] = [90, 180, 270, 0]
+    let expected: [Double] = [98.80286, 188.80286, 278.80286, 8.80286]
     #expect(readings.count == expected.count)
     for (reading, bearing) in zip(readings, expected) {
-      #expect(abs(reading.magneticHeading - bearing) < 1e-6)
+      #expect(abs(reading.magneticHeading - bearing) < 1e-3)
     }
   }
 
@@ -316,7 +349,8 @@ struct CompassAndRegionTests {
       #expect(manager.monitoredRegions.isEmpty)
     }
     #expect(events.events == ["fail home 4 0"])
-    #expect(events.headings.map(\.magneticHeading) == [90])
+    #expect(events.headings.count == 1)
+    #expect(abs((events.headings.first?.magneticHeading ?? 0) - 98.80286) < 1e-4)
     #expect(events.headings.map(\.trueHeading) == [-1])
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SimulatedHealthKit
 import Synchronization
 import Testing
+import WorkoutPhysiology
 import WorkoutSimTestSupport
 
 @testable import SimulatedCoreMotion
@@ -106,7 +107,7 @@ struct MotionManagerTests {
     try await simulation.run {
       let manager = CMMotionManager()
       #expect(manager.isAccelerometerAvailable && manager.isDeviceMotionAvailable)
-      #expect(manager.isGyroAvailable && !manager.isMagnetometerAvailable)
+      #expect(manager.isGyroAvailable && manager.isMagnetometerAvailable)
       manager.accelerometerUpdateInterval = 0.1
       manager.startAccelerometerUpdates(to: OperationQueue()) { recorder.accelerometer($0, $1) }
       #expect(manager.isAccelerometerActive)
@@ -307,12 +308,10 @@ struct MotionManagerTests {
     }
   }
 
-  /// Only the arbitrary frames (no magnetometer); the data classes are open with `init()`.
+  /// All four frames, raw values 1, 2, 4 and 8, outside a simulation (both simulated devices
+  /// have a magnetometer); the data classes are open with `init()`.
   @Test func framesAndTestDoubles() {
-    #expect(
-      CMMotionManager.availableAttitudeReferenceFrames() == [
-        .xArbitraryZVertical, .xArbitraryCorrectedZVertical,
-      ])
+    #expect(CMMotionManager.availableAttitudeReferenceFrames().rawValue == 1 + 2 + 4 + 8)
     #expect(StubAccelerometerData().acceleration.z == -1)
     #expect(CMDeviceMotion().gravity.z == -1)
     #expect(CMDeviceMotion().magneticField.accuracy == .uncalibrated)
@@ -403,16 +402,26 @@ struct MotionManagerTests {
     #expect(abs((woken.first ?? 0) - 200.01) < 1e-9 && abs((woken.last ?? 0) - 201) < 1e-9)
   }
 
-  /// A north-referenced frame (no magnetometer model) does not trap: the handler form gets
-  /// once `CMErrorDomain` 109 naming `availableAttitudeReferenceFrames()` and no reading; the
-  /// pull form starts nothing (`deviceMotion` stays `nil`) and is reported as a `notDelivered`
-  /// warning.
+  /// On a watch without a magnetometer (`motion.magnetometer: false`, a Series 4) a
+  /// north-referenced frame does not trap: the handler form gets once `CMErrorDomain` 109
+  /// naming `availableAttitudeReferenceFrames()` and no reading; the pull form starts nothing
+  /// (`deviceMotion` stays `nil`) and is reported as a `notDelivered` warning. The set is
+  /// `.xArbitraryZVertical` alone, the magnetometer starts nothing; the phone keeps all four.
   @Test func aNorthFrameIsRefusedWithAnError() async throws {
     let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+      scenario: decodeScenario(
+        #"{ "version": 1, "motion": { "magnetometer": false } }"#, fileName: "motion.json"))
     let recorder = MotionRecorder()
     try await simulation.run {
       let manager = CMMotionManager()
+      #expect(!manager.isMagnetometerAvailable)
+      #expect(CMMotionManager.availableAttitudeReferenceFrames() == .xArbitraryZVertical)
+      manager.startMagnetometerUpdates()
+      #expect(!manager.isMagnetometerActive)
+      await simulation.on(.phone) {
+        #expect(CMMotionManager.availableAttitudeReferenceFrames().rawValue == 15)
+        #expect(CMMotionManager().isMagnetometerAvailable)
+      }
       manager.deviceMotionUpdateInterval = 0.1
       manager.startDeviceMotionUpdates(using: .xMagneticNorthZVertical, to: OperationQueue()) {
         recorder.deviceMotion($0, $1)
@@ -427,6 +436,92 @@ struct MotionManagerTests {
     let reports = simulation.reports.filter { $0.kind == .notDelivered }
     #expect(reports.map(\.call) == ["CMMotionManager.startDeviceMotionUpdates(using:)"])
     #expect(reports.first?.message.contains("availableAttitudeReferenceFrames()") == true)
+  }
+
+  /// Standing at 0° N 0° E facing east (`gps.heading` 90, no course: the wrist at rest, flat,
+  /// pitch 0), the dipole's field there is north X = 29.3518, east Y = −4.5454, down
+  /// Z = 2.8216 µT (−g₁₀, −h₁₁, −2·g₁₁ of WMM2025 in µT, docs/models.md#magnetic-field) and the
+  /// declination atan2(−4.5454, 29.3518) = −8.80286° (west). The device's top points east, so
+  /// its x axis points south and z up: the calibrated field reads (−29.3518, −4.5454, −2.8216)
+  /// µT, accuracy high. In the true-north frame the heading is 90° and the yaw −(90° + 90°) =
+  /// −180°, wrapped to π; in the magnetic-north frame the heading is 90 − (−8.80286) =
+  /// 98.80286° and the yaw −(98.80286° + 90°) = −188.80286° → 171.19714° = 2.987954 rad. In
+  /// the default frame yaw 0, heading −1, the field zero and uncalibrated.
+  @Test func northFramesReadTheDirectionOfTravel() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        #"{ "version": 1, "seed": 5, "gps": { "latitude": 0, "longitude": 0, "heading": 90 } }"#,
+        fileName: "motion.json"))
+    let readings = try await simulation.run { () -> [CMDeviceMotion?] in
+      var readings: [CMDeviceMotion?] = []
+      let manager = CMMotionManager()
+      for frame in [
+        CMAttitudeReferenceFrame.xTrueNorthZVertical, .xMagneticNorthZVertical,
+        .xArbitraryZVertical,
+      ] {
+        manager.startDeviceMotionUpdates(using: frame)
+        try await simulation.advance(by: .milliseconds(50))
+        readings.append(manager.deviceMotion)
+      }
+      manager.stopDeviceMotionUpdates()
+      return readings
+    }
+    let trueNorth = try #require(readings[0])
+    #expect(abs(trueNorth.heading - 90) < 1e-9)
+    #expect(abs(trueNorth.attitude.yaw - Double.pi) < 1e-9)
+    let field = trueNorth.magneticField
+    #expect(field.accuracy == .high)
+    #expect(abs(field.field.x - -29.3518) < 1e-9)
+    #expect(abs(field.field.y - -4.5454) < 1e-9)
+    #expect(abs(field.field.z - -2.8216) < 1e-9)
+    let magnetic = try #require(readings[1])
+    #expect(abs(magnetic.heading - 98.80286) < 1e-5)
+    #expect(abs(magnetic.attitude.yaw - 2.987954) < 1e-6)
+    let arbitrary = try #require(readings[2])
+    #expect(arbitrary.attitude.yaw == 0 && arbitrary.heading == -1)
+    #expect(arbitrary.magneticField.accuracy == .uncalibrated)
+  }
+
+  /// The magnetometer's raw field is the calibrated one plus the device's constant hard-iron
+  /// bias: on a run (the arm swinging, so the field in the device turns) at 0.1 s for 1 s, each
+  /// raw reading less the same instant's calibrated device-motion field is the same vector,
+  /// the watch's seeded bias (stream `noise.magnetometer.watch` of seed 5, each axis within
+  /// ±40 µT), while the field itself changes from reading to reading.
+  @Test func rawMinusCalibratedIsTheBias() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        #"{ "version": 1, "seed": 5, "activity": "running", "course": [ { "duration": 600, "speed": 3, "cadence": 180 } ] }"#,
+        fileName: "motion.json"))
+    let raw = Mutex<[CMMagneticField]>([])
+    let calibrated = Mutex<[CMMagneticField]>([])
+    try await simulation.run {
+      let manager = CMMotionManager()
+      #expect(manager.isMagnetometerAvailable)
+      manager.magnetometerUpdateInterval = 0.1
+      manager.deviceMotionUpdateInterval = 0.1
+      manager.startMagnetometerUpdates(to: OperationQueue()) { data, _ in
+        if let data { raw.withLock { $0.append(data.magneticField) } }
+      }
+      manager.startDeviceMotionUpdates(using: .xArbitraryCorrectedZVertical, to: OperationQueue()) {
+        motion, _ in
+        if let motion { calibrated.withLock { $0.append(motion.magneticField.field) } }
+      }
+      #expect(manager.isMagnetometerActive)
+      try await simulation.advance(by: .seconds(1))
+      manager.stopMagnetometerUpdates()
+      manager.stopDeviceMotionUpdates()
+    }
+    let rawFields = raw.withLock { $0 }
+    let calibratedFields = calibrated.withLock { $0 }
+    #expect(rawFields.count == 10 && calibratedFields.count == 10)
+    let bias = MagnetometerBias.hardIron(seed: 5, stream: "noise.magnetometer.watch")
+    for (r, c) in zip(rawFields, calibratedFields) {
+      #expect(abs(r.x - c.x - bias.x) < 1e-9)
+      #expect(abs(r.y - c.y - bias.y) < 1e-9)
+      #expect(abs(r.z - c.z - bias.z) < 1e-9)
+    }
+    #expect(abs(bias.x) <= 40 && abs(bias.y) <= 40 && abs(bias.z) <= 40)
+    #expect(Set(calibratedFields.map(\.y)).count > 1)
   }
 }
 

@@ -36,7 +36,7 @@ struct MotionDecodingTests {
         "motion": { "latency": 20,
           "activities": [ { "from": -60, "to": "2:00", "activity": "running", "confidence": "low" },
                           { "from": 120, "to": 300, "activity": "moving" } ],
-          "heartRate": [ { "from": 0, "to": 300, "bpm": 140 } ] },
+          "heartRate": [ { "from": 0, "to": 300, "bpm": 140 } ], "magnetometer": false },
         "watch": { "workoutReminders": { "enabled": false, "activities": ["cycling"],
           "minConfidence": "high", "minSustain": "4:00", "mergeGap": 30, "minHeartRate": 110 } },
         "authorization": { "motion": "denied" } }
@@ -49,6 +49,9 @@ struct MotionDecodingTests {
         .init(span(120, 300), activity: .moving, confidence: .high),
       ])
     #expect(motion.heartRate == [HeartRateSpan(span(0, 300), bpm: 140)])
+    #expect(!motion.magnetometer && !scenario.watchHasMagnetometer)
+    #expect(Scenario.Motion().magnetometer)
+    #expect(try decodeScenario(#"{ "version": 1 }"#).watchHasMagnetometer)
     #expect(
       scenario.watch.workoutReminders
         == WorkoutReminderSettings(
@@ -73,7 +76,7 @@ struct MotionDecodingTests {
     )
     #expect(
       errorLine(#"{ "version": 1, "motion": { "latncy": 15 } }"#)
-        == "m.json: motion.latncy: unknown key (expected one of latency, activities, heartRate, submersion, fallDetection); did you mean \"latency\"?"
+        == "m.json: motion.latncy: unknown key (expected one of latency, activities, heartRate, submersion, fallDetection, magnetometer); did you mean \"latency\"?"
     )
     #expect(
       errorLine(

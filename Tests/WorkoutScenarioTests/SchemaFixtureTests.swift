@@ -88,6 +88,7 @@ struct SchemaFixtureTests {
         == Scenario.LocationAnswer.allCases.map(\.rawValue))
     let motion = schema["properties"]?["motion"]?["properties"]
     #expect(motion?["latency"]?["default"] == .number(15))
+    #expect(motion?["magnetometer"]?["default"] == .bool(Scenario.Motion().magnetometer))
     #expect(
       strings(motion?["activities"]?["items"]?["properties"]?["activity"]?["enum"])
         == MotionActivityKind.allCases.map(\.rawValue))

@@ -80,13 +80,15 @@ public enum RunSummary {
 
   /// The table of the `health` key's local days (docs/command-line.md#run), empty without one:
   /// a heading, then per day its date, merged steps and each device's, active energy (kcal),
-  /// resting heart rate (bpm, `-` when the day has none), sleep (`h:mm`) and workouts.
+  /// resting heart rate (bpm, `-` when the day has none), sleep (`h:mm`), workouts, the day's
+  /// mean heart rate variability (SDNN, whole ms) and the sleeping breathing rate of the night
+  /// before it (count/min, one decimal), each `-` when the day has none.
   ///
   /// ```
   ///   health: 2 days in UTC
-  ///   date         steps  watch iPhone  active kcal  resting bpm  sleep  workouts
-  ///   2026-03-01      60     60     25            0           58   0:00         0
-  ///   2026-03-02      85     60     75           50           62   7:50         0
+  ///   date         steps  watch iPhone  active kcal  resting bpm  sleep  workouts  HRV ms  breaths/min
+  ///   2026-03-01      60     60     25            0           58   0:00         0      48            -
+  ///   2026-03-02      85     60     75           50           62   7:50         0      52         15.1
   /// ```
   ///
   /// - Parameter result: the run result.
@@ -101,16 +103,19 @@ public enum RunSummary {
       "  health: " + counted(days.count, "day") + " in " + sanitized(result.timeZoneName),
       "  date      " + column("steps", 8) + column("watch", 7) + column("iPhone", 7)
         + column("active kcal", 13) + column("resting bpm", 13) + column("sleep", 7)
-        + column("workouts", 10),
+        + column("workouts", 10) + column("HRV ms", 8) + column("breaths/min", 13),
     ]
     for day in days {
       let minutes = Int((day.sleep / 60).rounded())
       let sleep = "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
       let resting = day.restingHeartRate.map(whole) ?? "-"
+      let variability = day.heartRateVariabilitySDNN.map(whole) ?? "-"
+      let breathing = day.respiratoryRate.map { formatFixed($0, decimals: 1) } ?? "-"
       lines.append(
         "  " + day.date + column(whole(day.steps.merged), 8) + column(whole(day.steps.watch), 7)
           + column(whole(day.steps.iPhone), 7) + column(whole(day.activeEnergy), 13)
-          + column(resting, 13) + column(sleep, 7) + column("\(day.workouts)", 10))
+          + column(resting, 13) + column(sleep, 7) + column("\(day.workouts)", 10)
+          + column(variability, 8) + column(breathing, 13))
     }
     return lines
   }

@@ -879,6 +879,7 @@ public struct SimulationSession {
       track: prepared.route, timeZoneName: scenario.timeZone,
       timeZones: prepared.timeZones)
     result.warnings = prepared.warnings
+    result.strength = scenario.strength
     result.heartRateZoneBoundaries = WorkoutZones.heartRateBoundaries(
       maximumHeartRate: scenario.athlete.maxHeartRate)
     result.cyclingPowerZoneBoundaries =

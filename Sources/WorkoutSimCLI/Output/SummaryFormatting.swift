@@ -67,6 +67,7 @@ public enum RunSummary {
       lines.append("  " + kind(of: record) + ": " + totals(of: record).joined(separator: ", "))
       if let events = eventsLine(for: record) { lines.append(events) }
       if let metrics = metricsLine(for: record) { lines.append(metrics) }
+      if let strength = strengthLine(for: record, in: result) { lines.append(strength) }
       if let zones = zonesLine(for: record, in: result) { lines.append(zones) }
     }
     if nothingStarted(result) { lines.append(nothingStartedHint) }
@@ -237,6 +238,16 @@ public enum RunSummary {
     default:
       return nil
     }
+  }
+
+  /// `    strength: 3 sets, 21 reps (10, 8, 3)`: the scenario's strength sets done during a
+  /// strength workout, their reps in all and per set (``WorkoutSimulation/RunResult/strengthReps(of:)``:
+  /// the reps lying wholly in the record); `nil` without such reps.
+  public static func strengthLine(for record: WorkoutRecord, in result: RunResult) -> String? {
+    guard let reps = result.strengthReps(of: record) else { return nil }
+    return "    strength: " + counted(reps.count, "set") + ", "
+      + counted(reps.reduce(0, +), "rep") + " ("
+      + reps.map { "\($0)" }.joined(separator: ", ") + ")"
   }
 
   /// `    heart-rate zones: 1 0:05:00, 2 0:05:00, 3 0:04:00, 4 0:05:00, 5 0:05:00`: the time in

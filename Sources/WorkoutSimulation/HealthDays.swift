@@ -193,7 +193,8 @@ extension HealthDay {
     var sleep = Array(repeating: [UInt16: Double](), count: days.count)
     var nights = Array(repeating: [UInt16: [SleepInterval]](), count: days.count)
     // The asleep samples by the day their night counts in, for the sleeping breathing rate.
-    var asleepSpans = Array(repeating: [(SimulationInstant, SimulationInstant)](), count: days.count)
+    var asleepSpans = Array(
+      repeating: [(SimulationInstant, SimulationInstant)](), count: days.count)
     var longestAsleep = Duration.zero
     for sample in data.samples
     where sample.type == .sleepAnalysis && sample.savedAt <= now && sample.end > first.start

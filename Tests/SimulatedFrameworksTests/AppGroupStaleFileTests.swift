@@ -55,7 +55,9 @@ struct AppGroupStaleFileTests {
       "group.example.simulation-p2147483647-s5-\(uuid).json",
     ]
     for name in [dead, mine, reused, oldStale, oldFresh] + others {
-      #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data()))
+      #expect(
+        FileManager.default.createFile(
+          atPath: folder.appendingPathComponent(name).path, contents: Data()))
     }
     let now = Date()
     // 25 h before `now`: more than the 24 h the earlier naming waits.

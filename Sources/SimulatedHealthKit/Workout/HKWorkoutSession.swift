@@ -203,7 +203,8 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     // (`HKSwimmingLocationType` and, in a pool, `HKLapLength`; one rule for both:
     // docs/models.md#swimming); the watch counts the lengths of the app's pool.
     let configured = Self.swimmingMetadata(of: workoutConfiguration)
-    let warned = simulation.mutate { state -> [AppSimulation.Report] in
+    let driver = simulation
+    let warned = driver.mutate { state -> [AppSimulation.Report] in
       let warnings = state.session.runWarnings.count
       if let poolLength, engineDevice == .watch, !state.session.setPoolLength(poolLength) {
         // No pool swim in the scenario: the watch counts the app's pool's lengths on the
@@ -217,7 +218,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       }
       return Self.keepRunWarnings(
         since: warnings, call: "HKWorkoutSession(healthStore:configuration:)",
-        simulation: simulation, in: &state)
+        simulation: driver, in: &state)
     }
     for report in warned { AppSimulation.writeToStandardError(report) }
     super.init()

@@ -122,6 +122,10 @@ extension AppSimulation {
       /// Also a region crossing on the phone while its app had no live `CLLocationManager`
       /// (once per crossing, naming the region and the instant; the crossing is held for the
       /// next manager whose delegate is set: docs/swift-api.md#region-monitoring).
+      /// Also a pool swim the watch counts on the course (a `.pool` session or leg with a
+      /// `lapLength`, no `swim` in the scenario) when the course swims no whole length after its
+      /// start, so no length, distance or stroke is recorded (a course that stands still, the
+      /// default `course: []`; project rule, docs/models.md#swimming), once per session or leg.
       case notDelivered
     }
 

@@ -125,12 +125,22 @@ public struct HealthDay: Sendable, Equatable {
   public var sleepIntervals: [SleepInterval]
   /// Workouts starting on the day.
   public var workouts: Int
+  /// The average of the day's heart rate variability samples (SDNN, bucketed by start, as
+  /// ``restingHeartRate``), ms; `nil` when the day has none (docs/run-result.md#days).
+  public var heartRateVariabilitySDNN: Double?
+  /// The sleeping breathing rate: the average of the respiratory rate samples that lie wholly
+  /// inside an asleep sleep sample (`asleepUnspecified`, `asleepCore`, `asleepDeep`,
+  /// `asleepREM`, any source) ending on the day, each in the day its night counts in (as
+  /// ``sleep``), count/min; `nil` when the night before the day has none (a project rule:
+  /// docs/run-result.md#days).
+  public var respiratoryRate: Double?
 
   /// A day.
   public init(
     date: String, start: SimulationInstant, end: SimulationInstant, steps: Steps,
     activeEnergy: Double, restingHeartRate: Double?, sleep: Double, workouts: Int,
-    sleepStages: SleepStages = SleepStages(), sleepIntervals: [SleepInterval] = []
+    sleepStages: SleepStages = SleepStages(), sleepIntervals: [SleepInterval] = [],
+    heartRateVariabilitySDNN: Double? = nil, respiratoryRate: Double? = nil
   ) {
     self.date = date
     self.start = start
@@ -142,6 +152,8 @@ public struct HealthDay: Sendable, Equatable {
     self.sleepStages = sleepStages
     self.sleepIntervals = sleepIntervals
     self.workouts = workouts
+    self.heartRateVariabilitySDNN = heartRateVariabilitySDNN
+    self.respiratoryRate = respiratoryRate
   }
 }
 
@@ -172,11 +184,18 @@ extension HealthDay {
       of: .activeEnergyBurned, where: .all, options: .cumulativeSum, edges: edges, at: now)
     let resting = store.collection(
       of: .restingHeartRate, where: .all, options: .discreteAverage, edges: edges, at: now)
+    let variability = store.collection(
+      of: .heartRateVariabilitySDNN, where: .all, options: .discreteAverage, edges: edges,
+      at: now)
     // Sleep: asleep seconds by day of the sample's end, per source, and every sleep sample
     // (inBed and awake too) by day and source for the stages.
     let asleep: Set<Double> = [1, 3, 4, 5]
     var sleep = Array(repeating: [UInt16: Double](), count: days.count)
     var nights = Array(repeating: [UInt16: [SleepInterval]](), count: days.count)
+    // The asleep samples by the day their night counts in, for the sleeping breathing rate.
+    var asleepSpans = Array(
+      repeating: [(SimulationInstant, SimulationInstant)](), count: days.count)
+    var longestAsleep = Duration.zero
     for sample in data.samples
     where sample.type == .sleepAnalysis && sample.savedAt <= now && sample.end > first.start
       && sample.end <= last.end
@@ -188,7 +207,11 @@ extension HealthDay {
       }
       guard asleep.contains(sample.value) else { continue }
       sleep[index][sample.source, default: 0] += sample.start.duration(to: sample.end).secondsValue
+      asleepSpans[index].append((sample.start, sample.end))
+      longestAsleep = max(longestAsleep, sample.start.duration(to: sample.end))
     }
+    let breathing = Self.sleepingRespiratoryRates(
+      data.samples, asleep: asleepSpans, longest: longestAsleep, edges: edges, at: now)
     var workouts = Array(repeating: 0, count: days.count)
     for record in data.workouts
     where record.startDate >= first.start && record.startDate < last.end && record.endDate <= now {
@@ -206,8 +229,40 @@ extension HealthDay {
           iPhone: bySource[HealthGenerator.iPhone]?.sum ?? 0),
         activeEnergy: energy[index].sum ?? 0, restingHeartRate: resting[index].average,
         sleep: slept, workouts: workouts[index], sleepStages: night.stages,
-        sleepIntervals: night.intervals)
+        sleepIntervals: night.intervals,
+        heartRateVariabilitySDNN: variability[index].average, respiratoryRate: breathing[index])
     }
+  }
+
+  /// Per day, the average of the respiratory rate samples (reached the store by `now`) that lie
+  /// wholly inside one of the day's asleep samples (`asleep[day]`: start and end, the night that
+  /// counts in the day, as ``sleep``); `nil` for a day without one (``respiratoryRate``).
+  /// An asleep sample holding a reading ends at or after the reading's end, so only the days
+  /// from the one holding that end to the one holding that end + `longest` (the longest asleep
+  /// sample) are looked at.
+  static func sleepingRespiratoryRates(
+    _ samples: [HealthSample], asleep: [[(SimulationInstant, SimulationInstant)]],
+    longest: Duration, edges: [SimulationInstant], at now: SimulationInstant
+  ) -> [Double?] {
+    var sums = Array(repeating: (total: 0.0, count: 0), count: asleep.count)
+    guard let first = edges.first, let last = edges.last else { return [] }
+    for sample in samples
+    where sample.type == .respiratoryRate && sample.savedAt <= now && sample.end > first
+      && sample.end <= last
+    {
+      let from = Self.day(containing: sample.end, edges: edges, inclusiveEnd: true)
+      let latest = sample.end.advanced(by: longest)
+      let to =
+        latest >= last
+        ? asleep.count - 1 : Self.day(containing: latest, edges: edges, inclusiveEnd: true)
+      let holding = (from...max(from, to)).first { day in
+        asleep[day].contains { $0.0 <= sample.start && sample.end <= $0.1 }
+      }
+      guard let holding else { continue }
+      sums[holding].total += sample.value
+      sums[holding].count += 1
+    }
+    return sums.map { $0.count > 0 ? $0.total / Double($0.count) : nil }
   }
 
   /// A night's stages and samples from one source: the first in `order` with asleep seconds,

@@ -115,7 +115,8 @@ extension RunResult {
     json.number(instant.seconds)
   }
 
-  /// `{ "activeEnergy", "date", "restingHeartRate" (when known), "sleep", "sleepStages": {
+  /// `{ "activeEnergy", "date", "heartRateVariabilitySDNN" (when known), "respiratoryRate" (when
+  /// known), "restingHeartRate" (when known), "sleep", "sleepStages": {
   /// "asleepCore", "asleepDeep", "asleepREM", "asleepUnspecified", "awake", "inBed" }, "steps":
   /// { "iPhone", "merged", "watch" }, "workouts" }` (docs/run-result.md#days).
   private func write(day: HealthDay, into json: inout JSONBuffer) {
@@ -124,6 +125,14 @@ extension RunResult {
     json.number(day.activeEnergy)
     json.key(ascii: "date")
     json.string(day.date)
+    if let variability = day.heartRateVariabilitySDNN {
+      json.key(ascii: "heartRateVariabilitySDNN")
+      json.number(variability)
+    }
+    if let breathing = day.respiratoryRate {
+      json.key(ascii: "respiratoryRate")
+      json.number(breathing)
+    }
     if let resting = day.restingHeartRate {
       json.key(ascii: "restingHeartRate")
       json.number(resting)

@@ -48,6 +48,10 @@ public struct RunResult: Sendable {
   /// `WorkoutZones.powerBoundaries` of `athlete.functionalThresholdPower` (six zones): a
   /// record's `zones.cyclingPower` (docs/run-result.md#zones). Empty (no threshold power): none.
   public var cyclingPowerZoneBoundaries: [Double] = []
+  /// The scenario's strength sets (`strength`, docs/scenario-format.md#strength), for the
+  /// summary's `strength:` line (``strengthReps(of:)``); not in the JSON document (the watch
+  /// records no reps, so the record has none).
+  public var strength: StrengthPlan?
 
   /// Creates a result.
   public init(
@@ -68,6 +72,34 @@ public struct RunResult: Sendable {
     self.probes = probes
     self.errors = errors
     self.log = log
+  }
+
+  /// The reps of ``strength`` done during `record`, per set that has any: a rep counts when it
+  /// lies wholly between the record's start and end dates (pauses included; rep `k` from 0 of a
+  /// set at `s` of `r` s a rep spans `s + k·r` to `s + (k + 1)·r`), so a set cut by the
+  /// workout's end counts its finished reps (a project rule: docs/command-line.md#run). `nil`
+  /// without a plan, for a record that is not the watch's or not of a strength activity
+  /// (``WorkoutPhysiology/StrengthPlan/activities``), or when no rep lies in the record.
+  ///
+  /// Worked value: a record from 0 to 200 s and sets of 10 reps of 3 s at 30 s, 8 at 150 s and
+  /// 10 at 190 s: 10, 8, and of the third the reps ending by 200 s, 190 + 3 × 3 = 199: 3.
+  public func strengthReps(of record: WorkoutRecord) -> [Int]? {
+    guard let strength, record.device == .watch,
+      StrengthPlan.activities.contains(record.activityType)
+    else { return nil }
+    let from = record.startDate.seconds
+    let to = record.endDate.seconds
+    let tolerance = 1e-9
+    var counts: [Int] = []
+    for set in strength.sets where set.reps > 0 && set.secondsPerRep > 0 {
+      let start = set.start.secondsValue
+      let rep = set.secondsPerRep
+      // The first rep starting at or after `from`, the last ending at or before `to`.
+      let first = max(0, Int(((from - start) / rep - tolerance).rounded(.up)))
+      let last = min(set.reps - 1, Int(((to - start) / rep + tolerance).rounded(.down)) - 1)
+      if last >= first { counts.append(last - first + 1) }
+    }
+    return counts.isEmpty ? nil : counts
   }
 
   /// The time in each heart-rate zone of `record` in seconds, from the lowest zone, pauses

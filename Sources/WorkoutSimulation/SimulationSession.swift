@@ -100,6 +100,11 @@ public struct SimulationSession {
   /// `swimming` one) rather than a pool leg's (counted while that leg, a `swimming` activity,
   /// is current).
   private var lengthsOfSession = false
+  /// Warnings about the run made while it plays (the result's `warnings` after the scenario's
+  /// own): a pool swim counted on a course that swims no whole length
+  /// (``poolSwimBegan(lapLength:at:)``, ``emptyPoolSwimWarning(lapLength:from:)``). The Swift
+  /// door reports each new one as a warning when the call that made it returns.
+  package private(set) var runWarnings: [String] = []
   /// The timeline's two sources of due instants, in their order at an equal instant: the
   /// swim's next event (the swimmer touches the wall), then the next timeline action (then
   /// presses the button).
@@ -405,12 +410,28 @@ public struct SimulationSession {
     let lengths = SwimPlan.courseLengths(
       course: source.course, speed: { source.speed(ofSegment: $0) }, from: from,
       poolLength: lapLength)
+    if lengths.isEmpty {
+      // Nothing silent: the swim records no length, distance or stroke (docs/models.md#swimming).
+      runWarnings.append(Self.emptyPoolSwimWarning(lapLength: lapLength, from: from))
+    }
     poolLength = lapLength
     lengthsFromCourse = true
     lengthsOfSession = false
     swimEvents = Array(swimEvents[..<nextSwimEvent]) + lengths
     dueChanged = true
     return true
+  }
+
+  /// The warning of a pool swim of `lapLength` m from `from` whose course swims no whole length
+  /// after it (a project rule, docs/models.md#swimming: the course is the swimmer and a course
+  /// that stands still, such as the default `course: []`, swims no length; the run says so, and
+  /// what to write, instead of recording nothing without a word). One text for both doors.
+  package static func emptyPoolSwimWarning(lapLength: Double, from: SimulationInstant) -> String {
+    "the pool swim from t = \(JSONWriter.number(from.seconds)) s (\(JSONWriter.number(lapLength)) m lengths) "
+      + "swims no whole length: the course stands still or moves less than a length after it "
+      + "(the default \"course\": [] stands still), so the watch records no length, distance or "
+      + "stroke; give \"course\" segments with a speed, such as {\"duration\": 1800, \"speed\": "
+      + "0.8} (2:05 per 100 m), or a \"swim\" key with sets"
   }
 
   /// The watch records a swim's length (`lap`) or set (`segment`), or a downhill run
@@ -893,7 +914,8 @@ public struct SimulationSession {
         ? engine.log : Self.merged(engine.log, phone: phoneEngines[0].log, at: \.at),
       track: prepared.route, timeZoneName: scenario.timeZone,
       timeZones: prepared.timeZones)
-    result.warnings = prepared.warnings
+    result.warnings = prepared.warnings + runWarnings
+    result.strength = scenario.strength
     result.heartRateZoneBoundaries = WorkoutZones.heartRateBoundaries(
       maximumHeartRate: scenario.athlete.maxHeartRate)
     result.cyclingPowerZoneBoundaries =

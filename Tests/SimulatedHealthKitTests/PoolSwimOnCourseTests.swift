@@ -131,4 +131,38 @@ import WorkoutSimTestSupport
     #expect(swim.locationType == 2)
     #expect(swim.lapLength == nil)
   }
+
+  /// A `.pool` session in a swimming scenario without a course (the default `course: []`: the
+  /// body stands still) swims no length; instead of recording nothing without a word, the
+  /// session's making reports a `notDelivered` warning of HealthKit's
+  /// `HKWorkoutSession(healthStore:configuration:)` at t = 0 with what to write (a project
+  /// rule, docs/models.md#swimming), once.
+  @Test func aPoolSessionOnACourseThatStandsStillWarns() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "start": "2026-03-02T12:00:00Z", "timeZone": "UTC",
+        "activity": "swimming", "location": "indoor" }
+      """)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .swimming
+      configuration.locationType = .indoor
+      configuration.swimmingLocationType = .pool
+      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      session.startActivity(with: simulation.now)
+      try await simulation.advance(by: .seconds(100))
+      session.end()
+    }
+    let warnings = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(warnings.map(\.call) == ["HKWorkoutSession(healthStore:configuration:)"])
+    #expect(warnings.map(\.framework) == ["HealthKit"])
+    #expect(warnings.map(\.seconds) == [0])
+    #expect(
+      warnings.map(\.message) == [
+        #"the pool swim from t = 0 s (25 m lengths) swims no whole length: the course stands still or moves less than a length after it (the default "course": [] stands still), so the watch records no length, distance or stroke; give "course" segments with a speed, such as {"duration": 1800, "speed": 0.8} (2:05 per 100 m), or a "swim" key with sets"#
+      ])
+  }
 }

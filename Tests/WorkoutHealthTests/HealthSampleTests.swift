@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WorkoutCore
 import WorkoutHealth
@@ -85,6 +86,25 @@ import WorkoutHealth
     #expect(HealthDataType(identifier: "HKCharacteristicTypeIdentifierDateOfBirth") == nil)
     #expect(HealthDataType(identifier: "HKCorrelationTypeIdentifierBloodPressure") == nil)
     #expect(HealthDataType(identifier: "HKQuantityTypeIdentifierDietaryWhisky") == nil)
+  }
+
+  /// docs/health-store.md states the number of kinds twice ("200 kinds with two-byte codes" and
+  /// the store's "three id lists per kind (200 of them"): 120 quantity + 70 category types + 2
+  /// (workouts, ECGs) + 8 object kinds = 200 (``everyQuantityAndCategoryTypeIsAKind`` counts
+  /// them), and the page must say the table's number, not an older one (it said 199 and 192).
+  @Test func healthStorePageStatesTheKindCount() throws {
+    let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../docs/health-store.md").standardized
+    let text = try String(contentsOf: page, encoding: .utf8)
+      .replacingOccurrences(of: "\n", with: " ")
+    /// The whole number written right before `marker` (digits and spaces read back), or nil.
+    func number(before marker: String) -> Int? {
+      guard let range = text.range(of: marker) else { return nil }
+      let digits = text[..<range.lowerBound].reversed().prefix { $0.isNumber }
+      return Int(String(digits.reversed()))
+    }
+    #expect(number(before: " kinds with two-byte codes") == HealthDataType.allCases.count)
+    #expect(number(before: " of them, empty while a kind") == HealthDataType.allCases.count)
   }
 
   /// The catalog's Swift names are unique (the scenario's short names) and follow the

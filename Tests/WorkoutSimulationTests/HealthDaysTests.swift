@@ -20,7 +20,16 @@ private func scenario(priority: String) throws -> Scenario {
           { "type": "activeEnergyBurned", "source": "iPhone", "start": "-1:00:00", "end": 0, "value": 20 },
           { "type": "restingHeartRate", "source": "watch", "start": -111600, "value": 58 },
           { "type": "restingHeartRate", "source": "watch", "start": -20000, "value": 60 },
-          { "type": "restingHeartRate", "source": "watch", "start": -10000, "value": 64 } ],
+          { "type": "restingHeartRate", "source": "watch", "start": -10000, "value": 64 },
+          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -111600, "end": -111540, "value": 40 },
+          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -100000, "end": -99940, "value": 50 },
+          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -20000, "end": -19940, "value": 56 },
+          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -10000, "end": -9940, "value": 62 },
+          { "type": "respiratoryRate", "source": "watch", "start": -50000, "end": -49940, "value": 20 },
+          { "type": "respiratoryRate", "source": "watch", "start": -30000, "end": -29940, "value": 14 },
+          { "type": "respiratoryRate", "source": "watch", "start": -17800, "end": -17740, "value": 30 },
+          { "type": "respiratoryRate", "source": "watch", "start": -10000, "end": -9940, "value": 15 },
+          { "type": "respiratoryRate", "source": "watch", "start": -3630, "end": -3570, "value": 40 } ],
         "sleep": [
           { "source": "iPhone", "start": -32400, "end": -3600, "stage": "inBed" },
           { "source": "watch", "start": -32400, "end": -25200, "stage": "asleepCore" },
@@ -65,6 +74,16 @@ struct HealthDaysTests {
         == HealthDay.SleepStages(
           awake: 600, asleepCore: 21_000, asleepDeep: 3600, asleepREM: 3600))
     #expect(days.map(\.workouts) == [0, 0])
+    // Heart rate variability, each reading in the day of its start: March 1 (from −115 200 s)
+    // (40 + 50) / 2 = 45 ms; March 2 (from −28 800 s) (56 + 62) / 2 = 59 ms.
+    #expect(days.map(\.heartRateVariabilitySDNN) == [45, 59])
+    // The sleeping breathing rate, each reading in the day of the asleep sample holding it:
+    // 14 at −30 000 s (inside the core sample −32 400…−25 200, which ends on March 2, so it
+    // counts there although it lies before midnight) and 15 at −10 000 s (core −17 400…−3600):
+    // (14 + 15) / 2 = 14.5. Not counted: 20 at −50 000 s (no sleep), 30 at −17 800 s (awake
+    // −18 000…−17 400) and 40 over −3630…−3570 (it runs past the core sample's end at −3600).
+    #expect(days[0].respiratoryRate == nil)
+    #expect(days[1].respiratoryRate == 14.5)
   }
 
   @Test("iPhone first: the iPhone's samples win where both count")
@@ -95,7 +114,7 @@ struct HealthDaysTests {
     #expect(!pairs.contains { $0.0 == "days" })
   }
 
-  @Test("the days in the document: date, steps by source, energy, resting rate, sleep, workouts")
+  @Test("the days in the document: steps, energy, heart rates, breathing, sleep, workouts")
   func document() throws {
     let result = try Simulation.run(try scenario(priority: #"["watch"]"#))
     let text = String(decoding: result.encodedJSON(), as: UTF8.self)
@@ -104,6 +123,7 @@ struct HealthDaysTests {
       #"{"#,
       #"  "activeEnergy" : 0,"#,
       #"  "date" : "2026-03-01","#,
+      #"  "heartRateVariabilitySDNN" : 45,"#,
       #"  "restingHeartRate" : 58,"#,
       #"  "sleep" : 0,"#,
       #"  "sleepStages" : {"#,
@@ -123,6 +143,13 @@ struct HealthDaysTests {
       #"},"#,
     ].map { "    " + $0 + "\n" }.joined()
     #expect(text.hasPrefix("{\n  \"days\" : [\n" + first))
+    // The second day has both new keys, between "date" and "restingHeartRate" (sorted).
+    #expect(
+      text.contains(
+        [
+          #""date" : "2026-03-02","#, #""heartRateVariabilitySDNN" : 59,"#,
+          #""respiratoryRate" : 14.5,"#, #""restingHeartRate" : 62,"#,
+        ].joined(separator: "\n      ")))
   }
 
   @Test("the bundled health week: the same bytes on every run, one day per local date")

@@ -63,4 +63,31 @@ import WorkoutSimulation
     #expect(abs(metres - 80) < 1e-9)
     #expect(swim.metadata == ["HKSwimmingLocationType": .number(2)])
   }
+
+  /// A pool leg on a course that swims no whole length says so in the result's warnings (a
+  /// project rule, docs/models.md#swimming): with no course (the default `course: []`, standing
+  /// still) the 25 m leg from 0 s records no lap, and the warning names the leg's start and
+  /// pool and what to write. A course of 0.8 m/s for 20 s swims 16 m, less than a length: the
+  /// same warning. The course of ``aTimelinePoolLegRecordsLengths`` (three lengths) has none.
+  @Test func aPoolLegOnACourseThatSwimsNoLengthWarns() throws {
+    func run(_ course: String) throws -> RunResult {
+      try Simulation.run(
+        try decodeScenario(
+          """
+          { "version": 1, "activity": "swimBikeRun", "location": "outdoor", "course": [\(course)],
+            "timeline": [
+              { "at": 0, "do": "start" },
+              { "at": 0, "do": "beginActivity", "activity": "swimming",
+                "swimmingLocationType": "pool", "lapLength": 25 },
+              { "at": 100, "do": "end" } ] }
+          """))
+    }
+    let warning =
+      #"the pool swim from t = 0 s (25 m lengths) swims no whole length: the course stands still or moves less than a length after it (the default "course": [] stands still), so the watch records no length, distance or stroke; give "course" segments with a speed, such as {"duration": 1800, "speed": 0.8} (2:05 per 100 m), or a "swim" key with sets"#
+    let still = try run("")
+    #expect(still.warnings == [warning])
+    #expect(still.records.first?.events.contains { $0.type == .lap } == false)
+    #expect(try run(#"{ "duration": 20, "speed": 0.8 }"#).warnings == [warning])
+    #expect(try run(#"{ "duration": 100, "speed": 0.8 }"#).warnings.isEmpty)
+  }
 }

@@ -203,7 +203,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     // (`HKSwimmingLocationType` and, in a pool, `HKLapLength`; one rule for both:
     // docs/models.md#swimming); the watch counts the lengths of the app's pool.
     let configured = Self.swimmingMetadata(of: workoutConfiguration)
-    simulation.mutate { state in
+    let driver = simulation
+    let warned = driver.mutate { state -> [AppSimulation.Report] in
+      let warnings = state.session.runWarnings.count
       if let poolLength, engineDevice == .watch, !state.session.setPoolLength(poolLength) {
         // No pool swim in the scenario: the watch counts the app's pool's lengths on the
         // course, as a pool leg's (docs/models.md#swimming).
@@ -214,7 +216,11 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
           $0.setConfigurationMetadata(configured, ofSession: index)
         }
       }
+      return Self.keepRunWarnings(
+        since: warnings, call: "HKWorkoutSession(healthStore:configuration:)",
+        simulation: driver, in: &state)
     }
+    for report in warned { AppSimulation.writeToStandardError(report) }
     super.init()
     let builder = HKLiveWorkoutBuilder(session: self)
     builderStorage = builder
@@ -487,11 +493,12 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
     let source = associatedWorkoutBuilder().dataSource
     let following = activity.flatMap { source?.typesFollowing($0) }
-    simulation.mutate { state in
+    let warned = simulation.mutate { state -> [AppSimulation.Report] in
       guard
         case .success(let instant) = simulation.appInstant(
           date, call: call.rawValue, action: .activity(call), session: index, in: &state)
-      else { return }
+      else { return [] }
+      let warnings = state.session.runWarnings.count
       let before = state.session.engine(of: engineDevice).collectedTypes(ofSession: index)
       if let following {
         state.session.withEngine(of: engineDevice) {
@@ -505,7 +512,23 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
           $0.setCollectedTypes(before, ofSession: index)
         }
       }
+      return Self.keepRunWarnings(
+        since: warnings, call: call.rawValue, simulation: simulation, in: &state)
     }
+    for report in warned { AppSimulation.writeToStandardError(report) }
+  }
+
+  /// Keeps the run's warnings made since the first `count` (``WorkoutSimulation/SimulationSession/runWarnings``:
+  /// a pool swim counted on a course that swims no whole length, docs/models.md#swimming) as
+  /// ``SimulationDriver/AppSimulation/Report/Kind-swift.enum/notDelivered`` warnings of `call`,
+  /// for the caller to write to standard error once the lock is released.
+  static func keepRunWarnings(
+    since count: Int, call: String, simulation: AppSimulation, in state: inout AppSimulation.State
+  ) -> [AppSimulation.Report] {
+    let warnings = state.session.runWarnings
+    guard warnings.count > count else { return [] }
+    return simulation.keepReports(
+      .notDelivered, Array(warnings[count...]), framework: "HealthKit", call: call, in: &state)
   }
 
   /// `notStarted` → `prepared` (ends every other open session first).

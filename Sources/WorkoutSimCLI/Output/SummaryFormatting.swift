@@ -67,6 +67,7 @@ public enum RunSummary {
       lines.append("  " + kind(of: record) + ": " + totals(of: record).joined(separator: ", "))
       if let events = eventsLine(for: record) { lines.append(events) }
       if let metrics = metricsLine(for: record) { lines.append(metrics) }
+      if let strength = strengthLine(for: record, in: result) { lines.append(strength) }
       if let zones = zonesLine(for: record, in: result) { lines.append(zones) }
     }
     if nothingStarted(result) { lines.append(nothingStartedHint) }
@@ -80,13 +81,15 @@ public enum RunSummary {
 
   /// The table of the `health` key's local days (docs/command-line.md#run), empty without one:
   /// a heading, then per day its date, merged steps and each device's, active energy (kcal),
-  /// resting heart rate (bpm, `-` when the day has none), sleep (`h:mm`) and workouts.
+  /// resting heart rate (bpm, `-` when the day has none), sleep (`h:mm`), workouts, the day's
+  /// mean heart rate variability (SDNN, whole ms) and the sleeping breathing rate of the night
+  /// before it (count/min, one decimal), each `-` when the day has none.
   ///
   /// ```
   ///   health: 2 days in UTC
-  ///   date         steps  watch iPhone  active kcal  resting bpm  sleep  workouts
-  ///   2026-03-01      60     60     25            0           58   0:00         0
-  ///   2026-03-02      85     60     75           50           62   7:50         0
+  ///   date         steps  watch iPhone  active kcal  resting bpm  sleep  workouts  HRV ms  breaths/min
+  ///   2026-03-01      60     60     25            0           58   0:00         0      48            -
+  ///   2026-03-02      85     60     75           50           62   7:50         0      52         15.1
   /// ```
   ///
   /// - Parameter result: the run result.
@@ -101,16 +104,19 @@ public enum RunSummary {
       "  health: " + counted(days.count, "day") + " in " + sanitized(result.timeZoneName),
       "  date      " + column("steps", 8) + column("watch", 7) + column("iPhone", 7)
         + column("active kcal", 13) + column("resting bpm", 13) + column("sleep", 7)
-        + column("workouts", 10),
+        + column("workouts", 10) + column("HRV ms", 8) + column("breaths/min", 13),
     ]
     for day in days {
       let minutes = Int((day.sleep / 60).rounded())
       let sleep = "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
       let resting = day.restingHeartRate.map(whole) ?? "-"
+      let variability = day.heartRateVariabilitySDNN.map(whole) ?? "-"
+      let breathing = day.respiratoryRate.map { formatFixed($0, decimals: 1) } ?? "-"
       lines.append(
         "  " + day.date + column(whole(day.steps.merged), 8) + column(whole(day.steps.watch), 7)
           + column(whole(day.steps.iPhone), 7) + column(whole(day.activeEnergy), 13)
-          + column(resting, 13) + column(sleep, 7) + column("\(day.workouts)", 10))
+          + column(resting, 13) + column(sleep, 7) + column("\(day.workouts)", 10)
+          + column(variability, 8) + column(breathing, 13))
     }
     return lines
   }
@@ -232,6 +238,16 @@ public enum RunSummary {
     default:
       return nil
     }
+  }
+
+  /// `    strength: 3 sets, 21 reps (10, 8, 3)`: the scenario's strength sets done during a
+  /// strength workout, their reps in all and per set (``WorkoutSimulation/RunResult/strengthReps(of:)``:
+  /// the reps lying wholly in the record); `nil` without such reps.
+  public static func strengthLine(for record: WorkoutRecord, in result: RunResult) -> String? {
+    guard let reps = result.strengthReps(of: record) else { return nil }
+    return "    strength: " + counted(reps.count, "set") + ", "
+      + counted(reps.reduce(0, +), "rep") + " ("
+      + reps.map { "\($0)" }.joined(separator: ", ") + ")"
   }
 
   /// `    heart-rate zones: 1 0:05:00, 2 0:05:00, 3 0:04:00, 4 0:05:00, 5 0:05:00`: the time in

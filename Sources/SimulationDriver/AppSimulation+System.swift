@@ -38,7 +38,11 @@ extension AppSimulation {
   /// (`system`, framework `Simulation`, event `attributed`, identifier `call`, details `queue`:
   /// `main` on the main queue, else `other`; `device`: the device the call is taken to be
   /// code of, ``device``). `nil` when none or several are running (tests in parallel: which
-  /// one the code meant cannot be told): the caller traps with ``outsideMessage(_:fix:)``.
+  /// one the code meant cannot be told), and for the rest of the process once several have
+  /// been running at once (``RunningSimulations/severalRanAtOnce``: a block of one test's
+  /// could then run while another's run is the only one): the caller traps with
+  /// ``outsideMessage(_:fix:)``. A block the app queued with `DispatchQueue.main.async` during
+  /// a run runs before the run returns (``run(isolation:_:)`` waits for it), inside it.
   ///
   /// A `deviceDependent` entry point (its object is the calling device's: `WCSession.default`,
   /// `HKHealthStore()`, `CLLocationManager()`) in a simulation that runs phone code (its
@@ -100,10 +104,15 @@ extension AppSimulation {
   package static func outsideMessage(_ call: String, fix: String) -> String {
     let running = RunningSimulations.count
     guard running > 0 || UnseenWork.runs.load(ordering: .relaxed) > 0 else {
-      return "\(call) outside a simulation: \(fix)"
+      guard RunningSimulations.anyRan else { return "\(call) outside a simulation: \(fix)" }
+      return
+        "\(call) outside a simulation: no simulation's run is in progress in this process, though runs were before; if this code was started inside a run (a DispatchQueue.main.asyncAfter block, a block of another queue, a Task.detached, a Thread), it ran after that run had returned (run waits for the DispatchQueue.main.async blocks queued during it, not for these), and nothing of a simulation runs after its run: await the work inside the run (Task { @MainActor in ... } instead of a Dispatch block, Task { } instead of Task.detached), or \(fix)"
     }
     let several: String
     switch running {
+    case _ where running <= 1 && RunningSimulations.severalRanAtOnce:
+      several =
+        "several simulations' runs were in progress at once earlier in this process (tests in parallel), so from then on code outside a run's task tree is attributed to no simulation, even while only one runs: a block another test queued could run now, and nothing tells it apart from this test's code"
     case 0, 1:
       // The run this code was not attributed to ended (or another began) between the check
       // and this reading.
@@ -119,6 +128,40 @@ extension AppSimulation {
     }
     return
       "\(call) outside a simulation's task tree: \(several), and this code does not inherit a run's simulation (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"
+  }
+
+  /// How long ``runMainQueueBlocksAtEnd()`` waits for one item on the main queue: 10 s of
+  /// wall-clock time, as the stall watch waits for a queue with no sign of life (a loaded
+  /// machine's main queue runs late, not never).
+  package static let endOfRunMainQueueWait: DispatchTimeInterval = .seconds(10)
+
+  /// Queues an empty item on the main queue and returns whether it ran within `limit` of
+  /// wall-clock time (every item queued there before it has then run).
+  package static func mainQueueItem(within limit: DispatchTimeInterval) async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      let once = ResumeOnce(continuation)
+      DispatchQueue.main.async {
+        SimulationExecutor.mainQueueItemsRan.add(1, ordering: .relaxed)
+        once.resume(returning: true)
+      }
+      DispatchQueue.global().asyncAfter(deadline: .now() + limit) {
+        once.resume(returning: false)
+      }
+    }
+  }
+
+  /// A continuation resumed by the first of several callers.
+  private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+      self.continuation = Mutex(continuation)
+    }
+
+    /// Resumes the continuation with `value` unless it was resumed.
+    func resume(returning value: Bool) {
+      continuation.withLock { $0.take() }?.resume(returning: value)
+    }
   }
 
   /// Appends a ``LogEntry/Kind/system(_:)`` entry at virtual now to the run's log.
@@ -405,12 +448,34 @@ package enum RunningSimulations {
   /// messages and of the attribution's fast path).
   private static let distinct = Atomic<Int>(0)
 
+  /// Set, never cleared, once two simulations' runs have been in progress at once in this
+  /// process (tests in parallel, or one simulation's run inside another's).
+  private static let severalAtOnce = Atomic<Bool>(false)
+  /// Set, never cleared, once a run has begun in this process.
+  private static let anyBegan = Atomic<Bool>(false)
+
   /// How many simulations have a run in progress.
   package static var count: Int { distinct.load(ordering: .acquiring) }
 
-  /// The one simulation with a run in progress, or `nil` when none or several have.
+  /// Whether two simulations' runs have ever been in progress at once in this process: from
+  /// then on no call outside a run's task tree is attributed (``only`` is `nil` for the rest
+  /// of the process, however many runs are in progress). A block one test queued can run
+  /// while another test's run is the only one in progress (its own run ended; a `.serialized`
+  /// suite beside others), and nothing tells it apart from that test's own code, so
+  /// attributing it there would be a silent misattribution; once tests have run in parallel,
+  /// that can happen at any time (a project rule, docs/swift-api.md#traps). A test run alone
+  /// (`--filter`), a `.serialized` suite run on its own and an exit test's process never set
+  /// it (unless their own code runs two simulations at once).
+  package static var severalRanAtOnce: Bool { severalAtOnce.load(ordering: .acquiring) }
+
+  /// Whether a run has begun in this process (a trap's message: a block that ran after its run
+  /// returned).
+  package static var anyRan: Bool { anyBegan.load(ordering: .acquiring) }
+
+  /// The one simulation with a run in progress, or `nil` when none or several have, or when
+  /// several ever had at once (``severalRanAtOnce``).
   package static var only: AppSimulation? {
-    guard count == 1 else { return nil }
+    guard count == 1, !severalRanAtOnce else { return nil }
     return table.withLock { table in table.count == 1 ? table.first?.value.simulation : nil }
   }
 
@@ -420,6 +485,8 @@ package enum RunningSimulations {
       let key = ObjectIdentifier(simulation)
       table[key] = (simulation, (table[key]?.runs ?? 0) + 1)
       distinct.store(table.count, ordering: .releasing)
+      anyBegan.store(true, ordering: .releasing)
+      if table.count > 1 { severalAtOnce.store(true, ordering: .releasing) }
     }
   }
 

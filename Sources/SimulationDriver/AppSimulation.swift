@@ -82,8 +82,8 @@ public final class AppSimulation: Sendable {
   /// The simulation whose ``run(isolation:_:)`` the current task is inside (a task-local
   /// value, inherited by child tasks and `Task { }`, not by `Task.detached`); outside every
   /// run's task tree, the one simulation whose run is in progress in the process when exactly
-  /// one is (as the frameworks' entry points attribute calls: docs/swift-api.md#traps); else
-  /// `nil`. A test running under the `.simulation(...)` trait of SimulatedHealthKitTesting
+  /// one is and several never were at once (as the frameworks' entry points attribute calls:
+  /// docs/swift-api.md#traps); else `nil`. A test running under the `.simulation(...)` trait of SimulatedHealthKitTesting
   /// reads its simulation here.
   public static var running: AppSimulation? { currentOrOnlyRunningQuietly }
 
@@ -261,6 +261,12 @@ public final class AppSimulation: Sendable {
   /// `body` runs on the caller's isolation, its jobs on the simulation's lane
   /// (``taskExecutor``). Outside any `run`, `HKHealthStore()` traps.
   ///
+  /// Before the outermost `run` of the simulation returns, what the app queued on the main
+  /// queue during it runs, at the virtual instant the run reached (a `DispatchQueue.main.async`
+  /// block a callback queued, and the callbacks of the calls it makes): such a block is code of
+  /// this run, not of whichever simulation runs next (docs/swift-api.md#traps). Not after a
+  /// stall or a termination.
+  ///
   /// A stall ends the run (docs/swift-api.md#nothing-silent): when the body waits with nothing
   /// runnable on the lane, nothing pending and no `advance` in progress for
   /// ``stallReportDelay`` of wall-clock time (at most 100 ms once the body's task is cancelled,
@@ -326,6 +332,14 @@ public final class AppSimulation: Sendable {
           executor.hurryStallWatch()
         }
       }
+    }
+    // What the app queued on the main queue during the run (a `DispatchQueue.main.async`
+    // block from a callback) runs inside it, while the simulation is still in the running
+    // set: once its outermost run has returned, such a block would be taken for another
+    // test's simulation, or trap (docs/swift-api.md#traps). Not after a stall or a
+    // termination: the run ends at once then.
+    if handle.stall == nil, handle.termination == nil, state.withLock({ $0.runs == 1 }) {
+      await runMainQueueBlocksAtEnd()
     }
     // The canceller holds the simulation until it ends: wait for it, so that a simulation the
     // caller drops once `run` returns is released then (its deinit frees its folders and App
@@ -554,6 +568,33 @@ public final class AppSimulation: Sendable {
       }
     }
   }
+
+  /// Runs what the app queued on the main queue before the outermost ``run(isolation:_:)``
+  /// returns (a project rule, docs/swift-api.md#traps): an item queued on the main queue (the
+  /// main actor's executor, a serial queue) runs after every block queued before it, so once
+  /// it has run, so have the app's `DispatchQueue.main.async` blocks of the run, in the run,
+  /// where an entry point they call (`WidgetCenter.shared`, `HKHealthStore()`) is attributed to
+  /// this simulation when it is the only one running. Then the lane's quiet
+  /// (``quiesce()``: the callbacks of the calls the blocks made). Rounds of both, at least two
+  /// (a lane delivery asked from a block is queued on the main queue behind the block, after
+  /// the first round's item) and until one changes nothing the simulation sees
+  /// (``settleMark()``: a block that queued another, a callback that queued one), at most
+  /// ``endOfRunRounds``. Each item is waited for at most ``endOfRunMainQueueWait`` of
+  /// wall-clock time: a main thread the app holds (or a process that does not service the main
+  /// queue) costs that wait, not a hang. Blocks queued later (`asyncAfter`, another queue's)
+  /// are not waited for.
+  @concurrent private func runMainQueueBlocksAtEnd() async {
+    for round in 0..<Self.endOfRunRounds {
+      let before = settleMark()
+      guard await Self.mainQueueItem(within: Self.endOfRunMainQueueWait) else { return }
+      await quiesce()
+      if round > 0, settleMark() == before { return }
+    }
+  }
+
+  /// At most this many rounds of ``runMainQueueBlocksAtEnd()`` (main-queue blocks that queue
+  /// one another forever).
+  private static let endOfRunRounds = 64
 
   /// At most this many rounds of ``settle()`` (an app task that makes itself runnable again
   /// forever, polling with `Task.yield()`, would otherwise keep it from returning).

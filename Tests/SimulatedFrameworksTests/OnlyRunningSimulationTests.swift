@@ -89,6 +89,82 @@ struct OnlyRunningSimulationTests {
     #expect(text.contains("with exactly one running, the call would be attributed to it"))
   }
 
+  /// Review of attrib26: a block test A queued on the main queue, which the main queue reaches
+  /// only after A's body has returned, runs inside A's run (`run` waits for the main queue
+  /// before A leaves the running set), never in test B's, which runs next, alone. The first
+  /// block holds the main queue 0.3 s of real time, as a loaded main thread would, so that
+  /// without the wait the reload would come while B runs (attributed to B) or after it (a trap):
+  /// the wait, not the 0.3 s, is what the test checks. A: install at 0, advance to 600 (past the
+  /// 5-minute floor, 600 − 0 ≥ 300), the block's reload at 600; B: install at 0, advance to 600,
+  /// no reload of the app's and no attribution.
+  @Test func aMainQueueBlockQueuedInARunRunsInsideIt() async {
+    await #expect(processExitsWith: .success) {
+      let first = try phoneSimulation()
+      let second = try phoneSimulation()
+      try await first.run {
+        await first.installWidget(
+          kind: "Steps", family: WidgetFamily.systemSmall,
+          provider: ScriptedProvider(first) { _ in .never })
+        try await first.advance(by: .seconds(600))
+        DispatchQueue.main.async { Thread.sleep(forTimeInterval: 0.3) }
+        DispatchQueue.main.async { WidgetCenter.shared.reloadTimelines(ofKind: "Steps") }
+      }
+      try await second.run {
+        await second.installWidget(
+          kind: "Steps", family: WidgetFamily.systemSmall,
+          provider: ScriptedProvider(second) { _ in .never })
+        try await second.advance(by: .seconds(600))
+      }
+      func lines(_ simulation: HealthKitSimulation) -> [String] {
+        systemLog(simulation, .simulation).map { "\($0.event) \($0.identifier) \(Int($0.at))" }
+          + systemLog(simulation, .widgetKit).filter { $0.event == "reloadRequested" }.map {
+            "reloadRequested \(Int($0.at))"
+          }
+      }
+      guard
+        lines(first) == ["attributed WidgetCenter.shared 600", "reloadRequested 600"],
+        lines(second).isEmpty
+      else { fatalError("first: \(lines(first)); second: \(lines(second))") }
+    }
+  }
+
+  /// Once two simulations' runs were in progress at once in the process (here one inside the
+  /// other's, as tests in parallel do), a call outside every task tree is attributed to none,
+  /// even with one run in progress: it traps, saying why and what to write.
+  @Test func afterTwoRanAtOnceACallOutsideTheTaskTreeTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let first = try phoneSimulation()
+      let second = try phoneSimulation()
+      await first.run { await second.run {} }
+      await first.run {
+        _ = await Task.detached { WidgetCenter.shared }.value
+      }
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(text.contains("WidgetCenter.shared was called outside a simulation's task tree"))
+    #expect(
+      text.contains(
+        "several simulations' runs were in progress at once earlier in this process (tests in parallel)"
+      ))
+    #expect(text.contains("write Task { } (it inherits it) instead of Task.detached"))
+  }
+
+  /// A call that runs after its run returned, with no run in progress, traps saying that it
+  /// came after the run and what to write, not only "outside a simulation".
+  @Test func aCallAfterTheRunWithNoneRunningSaysItCameAfterTheRun() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let simulation = try phoneSimulation()
+      await simulation.run {}
+      _ = await Task.detached { WidgetCenter.shared }.value
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      text.contains(
+        "WidgetCenter.shared was called outside a simulation: no simulation's run is in progress in this process, though runs were before"
+      ))
+    #expect(text.contains("it ran after that run had returned"))
+  }
+
   /// Phone code's `DispatchQueue.main.async { WCSession.default }` in a simulation that runs
   /// phone code: the block loses the device with the simulation, so the session cannot be
   /// told apart from the watch's: it traps with the advice rather than give the watch's.

@@ -166,6 +166,41 @@ final class SteppingClock: Sendable {
     }
   }
 
+  /// Review of dates26: one rule for an event's end. The trial's set, from `setStart = Date()`
+  /// at t = 10 to a `Date()` at t = 50, given to a live builder's `addWorkoutEvents` and, in an
+  /// `HKWorkout` from t = 0 to virtual now (t = 50), to `save`: each reads the event's two dates
+  /// (`HKWorkoutEvent.wallClockDates`) and judges by them alone whether its end is the real
+  /// clock's, so both end it at t = 50, 2026-03-02 12:00 UTC + 50 s, 40 s after its start at
+  /// t = 10.
+  @Test func aSavedEventEndsWhereTheBuildersEnds() async throws {
+    let workoutType = HKObjectType.workoutType()
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let clock = SteppingClock(Self.real(hour: 9))
+    simulation.readRealClock { clock.now() }
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [workoutType], read: [workoutType])
+      let (session, builder) = try await startedRun(store, simulation)
+      try await simulation.advance(by: .seconds(10))
+      let setStart = clock.now()
+      try await simulation.advance(by: .seconds(40))
+      let event = HKWorkoutEvent(
+        type: .segment, dateInterval: DateInterval(start: setStart, end: clock.now()),
+        metadata: nil)
+      try await builder.addWorkoutEvents([event])
+      try await store.save(
+        HKWorkout(
+          activityType: .running, start: noon(plus: 0), end: simulation.now,
+          workoutEvents: [event], totalEnergyBurned: nil, totalDistance: nil, metadata: nil))
+      let saved = try #require(
+        await samples(store, simulation, workoutType).samples?.first as? HKWorkout)
+      let expected = DateInterval(start: noon(plus: 10), end: noon(plus: 50))
+      #expect(builder.workoutEvents.map(\.dateInterval) == [expected])
+      #expect(saved.workoutEvents?.map(\.dateInterval) == [expected])
+      session.end()
+    }
+  }
+
   /// The same set in an `HKWorkout` saved at t = 50, from its start to its end: the workout
   /// and its event read back from t = 10 to t = 50 (2026-03-30 08:00 UTC + 10 s, 40 s long).
   @Test func aSavedWorkoutsEventEndIsReadByTheRule() async throws {

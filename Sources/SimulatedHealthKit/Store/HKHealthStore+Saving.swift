@@ -266,7 +266,7 @@ extension HKHealthStore {
     let sampleDates = stored.flatMap { [$0.startDate, $0.endDate] }
     let workoutDates = workouts.map { workout in
       [workout.startDate, workout.endDate]
-        + (workout.workoutEvents ?? []).flatMap { [$0.dateInterval.start, $0.dateInterval.end] }
+        + (workout.workoutEvents ?? []).flatMap(\.wallClockDates)
     }
     let correlationDates = correlations.flatMap { [$0.startDate, $0.endDate] }
     let instants: [SimulationInstant]
@@ -286,8 +286,10 @@ extension HKHealthStore {
       spans += read.prefix(2)
       workoutStart = workoutStart.dropFirst(dates.count)
       guard outside == nil, read.count > 2, read[0] <= read[1] else { continue }
-      // Each event's start (its end, read too, is not judged: HealthKit's rule dates an event
-      // by its start).
+      // Each event's start is judged against the workout's span (HealthKit places an event by
+      // its start alone: `HKWorkoutEvent.wallClockDates`). Its end, read by the wall-clock rule
+      // with the start, as the builders' `addWorkoutEvents` read it, only gives its duration
+      // (`storeAppWorkout`).
       for (event, date) in zip(
         workout.workoutEvents ?? [], stride(from: 2, to: read.count, by: 2).map { read[$0] })
       {

@@ -153,15 +153,20 @@ extension HealthKitSimulation.State {
     let appEvents = workout.workoutEvents ?? []
     let given =
       [workout.startDate, workout.endDate]
-      + appEvents.flatMap { [$0.dateInterval.start, $0.dateInterval.end] }
+      + appEvents.flatMap(\.wallClockDates)
     let instants = read ?? given.map { SimulationInstant($0, since: origin) }
     let start = instants[0]
     let end = instants[1]
     // Each event keeps its metadata (the record's form of the app's event), and its duration:
-    // to its end as read when the dates were the real clock.
+    // to its end as read when one of its own dates was the real clock, as a live builder's
+    // `addWorkoutEvents` keeps it (the same end for the same event).
+    let simulation = context.simulation
+    let now = session.now
     let events = appEvents.enumerated().map { index, event in
       event.engineEvent(
-        at: instants[2 + 2 * index], end: read.map { $0[3 + 2 * index] }, since: origin)
+        read: instants[(2 + 2 * index)...],
+        realClock: event.wallClockDates.contains { simulation.isWallClockLeak($0, now: now) },
+        since: origin)
     }
     let indoor = (workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool) == true
     let record = WorkoutRecord(

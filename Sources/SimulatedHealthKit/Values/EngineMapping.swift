@@ -195,6 +195,32 @@ extension HKWorkoutEvent {
       metadata: event.metadata.isEmpty ? nil : HKWorkout.metadata(event.metadata, since: start))
   }
 
+  /// The dates of an app's event the wall-clock rule reads (docs/swift-api.md#the-wall-clock-rule),
+  /// in this order: its interval's start, then its end. The one home of the answer for every
+  /// call that takes the app's events: the live and the standalone builders'
+  /// `addWorkoutEvents(_:)`, and `save` of an `HKWorkout` made with events (each event's two
+  /// after the workout's start and end). Both are read; the start dates the event, and
+  /// HealthKit judges an event's place in its workout by it alone ("You must use a date between
+  /// the starting and ending dates of the workout", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutevent/date;
+  /// `WorkoutRecord.isWithin`); the end gives its duration
+  /// (``engineEvent(read:realClock:since:)``).
+  package var wallClockDates: [Date] { [dateInterval.start, dateInterval.end] }
+
+  /// The engine event of an app's event whose ``wallClockDates`` the rule read as `read` (the
+  /// start's instant, then the end's): ``engineEvent(at:end:since:)`` from the start read,
+  /// lasting to the end read when either of the event's own two dates was the real clock
+  /// (`realClock`), else ``dateInterval``'s duration. Whether the event's end is read off the
+  /// real clock is judged by the event's own dates, wherever it is given (a live builder's
+  /// `addWorkoutEvents(_:)`, a workout's events at `save`), so the two give one event the same
+  /// end (a project rule, docs/swift-api.md#the-wall-clock-rule).
+  package func engineEvent(
+    read: ArraySlice<SimulationInstant>, realClock: Bool, since start: Date
+  ) -> WorkoutEvent {
+    let first = read.startIndex
+    return engineEvent(at: read[first], end: realClock ? read[first + 1] : nil, since: start)
+  }
+
   /// The engine event at the start of ``dateInterval``.
   package func engineEvent(since start: Date) -> WorkoutEvent {
     engineEvent(at: SimulationInstant(dateInterval.start, since: start), since: start)

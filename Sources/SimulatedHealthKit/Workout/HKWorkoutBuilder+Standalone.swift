@@ -111,7 +111,7 @@ final class StandaloneWorkout: @unchecked Sendable {
     // event of virtual dates is kept as the app made it.
     let dates: [Date]
     switch store.simulation.readAppDatesOnVirtualTime(
-      appEvents.flatMap { [$0.dateInterval.start, $0.dateInterval.end] }, call: "addWorkoutEvents")
+      appEvents.flatMap(\.wallClockDates), call: "addWorkoutEvents")
     {
     case .success(let read): dates = read
     case .failure(let error): return HKError(error)

@@ -660,15 +660,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       if let message = Self.metadataRefusal(event.metadata, of: " of a workout event") {
         return refuse(HKError(.errorInvalidArgument, message), action: .addEvent)
       }
-      // Its duration and metadata in the record's form (the conversion's one home); its start
-      // and end are the instants the wall-clock rule reads (both dates of the interval).
+      // Its duration and metadata in the record's form (the conversion's one home, which
+      // `save` of a workout's events uses too); its start and end are the instants the
+      // wall-clock rule reads (`wallClockDates`: both dates of the interval).
       let startDate = simulation.startDate
       let error = engineCall(
-        .addEvent, call: "addWorkoutEvents",
-        dates: [event.dateInterval.start, event.dateInterval.end]
+        .addEvent, call: "addWorkoutEvents", dates: event.wallClockDates
       ) { session, read in
         let kept = event.engineEvent(
-          at: read.instants[0], end: read.realClock ? read.instants[1] : nil, since: startDate)
+          read: read.instants[...], realClock: read.realClock, since: startDate)
         return session.withEngine(of: engineDevice) { engine in
           engine.addWorkoutEvent(
             type, toSession: index, at: engine.now, date: kept.date, duration: kept.duration,

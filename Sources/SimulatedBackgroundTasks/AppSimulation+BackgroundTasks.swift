@@ -508,11 +508,7 @@ extension BackgroundTasksState {
       return [
         { [weak simulation] in
           guard let simulation else { return }
-          if held {
-            box.value.setHold(
-              simulation.beginHold(
-                framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
-          }
+          if held { Self.holdLaunch(of: box.value, identifier, in: simulation) }
           Task { @MainActor [weak simulation] in
             handler.value(box.value)
             if expiresEarly { simulation?.expireBackgroundTaskEarly(number) }
@@ -523,11 +519,7 @@ extension BackgroundTasksState {
     var callbacks: [AppSimulation.Callback] = [
       { [weak simulation] in
         guard let simulation else { return }
-        if held {
-          box.value.setHold(
-            simulation.beginHold(
-              framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
-        }
+        if held { Self.holdLaunch(of: box.value, identifier, in: simulation) }
         handler.value(box.value)
       }
     ]
@@ -535,6 +527,16 @@ extension BackgroundTasksState {
       callbacks.append { [weak simulation] in simulation?.expireBackgroundTaskEarly(number) }
     }
     return callbacks
+  }
+
+  /// Begins the hold of `task`'s launch handler (`identifier`'s, on either queue): virtual time
+  /// stays at the launch until the task's `setTaskCompleted(success:)`, or until the grace
+  /// passes (``AppSimulation/beginHold(framework:call:)``); the task keeps the hold's number to
+  /// end it. The one home of the hold for both queues of `register`.
+  static func holdLaunch(of task: BGTask, _ identifier: String, in simulation: AppSimulation) {
+    task.setHold(
+      simulation.beginHold(
+        framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
   }
 
   /// The ``AppSimulation/Report/Kind-swift.enum/notDelivered`` message of continued processing

@@ -538,3 +538,41 @@ extension AppSimulation {
     reports.forEach(Self.writeToStandardError)
   }
 }
+
+/// The default bodies of the remote-notification methods of WatchKit's two delegate protocols
+/// (``WKApplicationDelegate`` and the older ``WKExtensionDelegate``, whose methods are the
+/// same): one home for both, each protocol's default calling it with its own delegate and
+/// owner's name.
+enum RemoteNotificationDefaults {
+  /// The default `didReceiveRemoteNotification(_:fetchCompletionHandler:)`: calls the async
+  /// form (`asyncForm`, the delegate's `didReceiveRemoteNotification(_:)`) on the main actor
+  /// and passes its result to `completionHandler` (a project rule: an app implements one form
+  /// or the other).
+  @MainActor static func callAsyncForm<Delegate>(
+    of delegate: Delegate, _ userInfo: [AnyHashable: Any],
+    _ completionHandler: @escaping (WKBackgroundFetchResult) -> Void,
+    asyncForm:
+      @escaping @Sendable @MainActor (Delegate, [AnyHashable: Any]) async ->
+      WKBackgroundFetchResult
+  ) {
+    // One box each (a box of a tuple of them was released once too often on Linux).
+    let delegate = RefreshBox(delegate)
+    let payload = RefreshBox(userInfo)
+    let completion = RefreshBox(completionHandler)
+    Task { @MainActor in
+      let result = await asyncForm(delegate.value, payload.value)
+      completion.value(result)
+    }
+  }
+
+  /// The default async `didReceiveRemoteNotification(_:)`: answers
+  /// ``WKBackgroundFetchResult/noData`` at once and reports it as a `notDelivered` warning
+  /// naming `owner` (`"WKApplication"` or `"WKExtension"`; a project rule: the payload reached
+  /// none of the app's code, often a method whose signature differs).
+  static func unhandled(owner: String) -> WKBackgroundFetchResult {
+    AppSimulation.running?.reportUnhandledRefresh(
+      message: AppSimulation.remoteNotificationUnhandledMessage(owner: owner),
+      call: AppSimulation.remoteNotificationCall)
+    return .noData
+  }
+}

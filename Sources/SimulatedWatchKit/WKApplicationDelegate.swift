@@ -172,13 +172,8 @@ extension WKApplicationDelegate {
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void
   ) {
-    // One box each (a box of a tuple of them was released once too often on Linux).
-    let delegate = RefreshBox(self)
-    let payload = RefreshBox(userInfo)
-    let completion = RefreshBox(completionHandler)
-    Task { @MainActor in
-      let result = await delegate.value.didReceiveRemoteNotification(payload.value)
-      completion.value(result)
+    RemoteNotificationDefaults.callAsyncForm(of: self, userInfo, completionHandler) {
+      await $0.didReceiveRemoteNotification($1)
     }
   }
 
@@ -188,10 +183,7 @@ extension WKApplicationDelegate {
   public func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
     -> WKBackgroundFetchResult
   {
-    AppSimulation.running?.reportUnhandledRefresh(
-      message: AppSimulation.remoteNotificationUnhandledMessage(owner: "WKApplication"),
-      call: AppSimulation.remoteNotificationCall)
-    return .noData
+    RemoteNotificationDefaults.unhandled(owner: "WKApplication")
   }
 
   /// Does nothing (optional in WatchKit).

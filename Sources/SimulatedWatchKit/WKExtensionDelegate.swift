@@ -131,13 +131,8 @@ extension WKExtensionDelegate {
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void
   ) {
-    // One box each (a box of a tuple of them was released once too often on Linux).
-    let delegate = RefreshBox(self)
-    let payload = RefreshBox(userInfo)
-    let completion = RefreshBox(completionHandler)
-    Task { @MainActor in
-      let result = await delegate.value.didReceiveRemoteNotification(payload.value)
-      completion.value(result)
+    RemoteNotificationDefaults.callAsyncForm(of: self, userInfo, completionHandler) {
+      await $0.didReceiveRemoteNotification($1)
     }
   }
 
@@ -146,10 +141,7 @@ extension WKExtensionDelegate {
   public func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
     -> WKBackgroundFetchResult
   {
-    AppSimulation.running?.reportUnhandledRefresh(
-      message: AppSimulation.remoteNotificationUnhandledMessage(owner: "WKExtension"),
-      call: AppSimulation.remoteNotificationCall)
-    return .noData
+    RemoteNotificationDefaults.unhandled(owner: "WKExtension")
   }
 
   /// Does nothing (optional in WatchKit).

@@ -11,6 +11,26 @@ extension ScenarioDecoder {
   /// ask for billions of events.
   static let maximumSwimLengths = 100_000
 
+  /// A pool's `lapLength` at `path` for a swim at `location`, in metres: a number above 0 and
+  /// at most 10000; open water has none (the one rule of a swim's `lapLength` and a swimming
+  /// leg's `beginActivity` `lapLength`, docs/scenario-format.md#swim).
+  func poolLength(_ value: JSONValue, at path: JSONPath, location: SwimPlan.Location)
+    throws(ScenarioError) -> Double
+  {
+    guard location == .pool else {
+      throw fail(path, "open water has no lap length: remove \"lapLength\"")
+    }
+    let expected =
+      "the pool's length in metres, above 0 and at most 10000, for example 25 or 50"
+    guard case .number(let metres) = value else {
+      throw fail(path, "\(Self.describe(value)) is not a number (expected \(expected))")
+    }
+    guard metres > 0, metres <= 10_000 else {
+      throw fail(path, "\(Self.describe(value)) is out of range (expected \(expected))")
+    }
+    return metres
+  }
+
   /// `swim`: `{ "location": "pool" | "openWater", "lapLength": m, "sets": [set, ...] }` with a set
   /// `{ "lengths": n | "distance": m, "stroke": style, "pace": time per 100 m,
   /// "distancePerStroke": m, "rest": time }`. A swim needs `"activity": "swimming"` and makes the
@@ -48,19 +68,8 @@ extension ScenarioDecoder {
     }
     var lapLength = location == .pool ? 25.0 : 0
     if let value = fields["lapLength"] {
-      let lapPath = path.appending(key: "lapLength")
-      guard location == .pool else {
-        throw fail(lapPath, "open water has no lap length: remove \"lapLength\"")
-      }
-      let expected =
-        "the pool's length in metres, above 0 and at most 10000, for example 25 or 50"
-      guard case .number(let metres) = value else {
-        throw fail(lapPath, "\(Self.describe(value)) is not a number (expected \(expected))")
-      }
-      guard metres > 0, metres <= 10_000 else {
-        throw fail(lapPath, "\(Self.describe(value)) is out of range (expected \(expected))")
-      }
-      lapLength = metres
+      lapLength = try poolLength(
+        value, at: path.appending(key: "lapLength"), location: location)
     }
     let setsPath = path.appending(key: "sets")
     guard let setsValue = fields["sets"] else {

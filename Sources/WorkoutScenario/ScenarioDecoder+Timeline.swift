@@ -204,18 +204,7 @@ extension ScenarioDecoder {
     let location: SwimPlan.Location = text == "pool" ? .pool : .openWater
     var lapLength = 25.0
     if let value = fields["lapLength"] {
-      guard location == .pool else {
-        throw fail(lapPath, "open water has no lap length: remove \"lapLength\"")
-      }
-      let expected =
-        "the pool's length in metres, above 0 and at most 10000, for example 25 or 50"
-      guard case .number(let metres) = value else {
-        throw fail(lapPath, "\(Self.describe(value)) is not a number (expected \(expected))")
-      }
-      guard metres > 0, metres <= 10_000 else {
-        throw fail(lapPath, "\(Self.describe(value)) is out of range (expected \(expected))")
-      }
-      lapLength = metres
+      lapLength = try poolLength(value, at: lapPath, location: location)
     }
     return SwimPlan.workoutMetadata(location: location, lapLength: lapLength)
   }

@@ -39,13 +39,37 @@ struct ContinuedProcessingTaskTests {
     try phoneSimulation(start: "2026-01-05T08:00:00Z", app: app)
   }
 
+  /// A request of `com.example.export.<name>` titled `title`, with no subtitle.
+  static func export(_ name: String, _ title: String = "Export")
+    -> BGContinuedProcessingTaskRequest
+  {
+    BGContinuedProcessingTaskRequest(
+      identifier: "com.example.export." + name, title: title, subtitle: "")
+  }
+
+  /// The app in the foreground (where a user's action submits a request), with `recorder`'s
+  /// launch handler registered for `com.example.export.*`.
+  static func foreground(
+    _ simulation: HealthKitSimulation, handledBy recorder: ContinuedTaskRecorder
+  ) {
+    simulation.phoneAppState = .foreground
+    recorder.register("com.example.export.*", simulation)
+  }
+
+  /// The BackgroundTasks log entries `log` as `<event> <name> <t>` lines, `name` the identifier
+  /// after `com.example.export.` (19 characters).
+  static func exportLines(
+    _ log: [(at: Double, event: String, identifier: String, details: [String: SystemEvent.Value])]
+  ) -> [String] {
+    log.map { "\($0.event) \($0.identifier.dropFirst(19)) \(Int($0.at))" }
+  }
+
   @Test("Submitted in the foreground it starts at once; with no progress for 300 s it expires")
   func startsAtOnceAndExpiresWithoutProgress() async throws {
     let simulation = try makeSimulation()
     let recorder = ContinuedTaskRecorder()
     try await simulation.run {
-      simulation.phoneAppState = .foreground
-      recorder.register("com.example.export.*", simulation)
+      Self.foreground(simulation, handledBy: recorder)
       try await simulation.advance(by: .seconds(60))
       let request = BGContinuedProcessingTaskRequest(
         identifier: "com.example.export.photo1", title: "Exporting", subtitle: "0 of 10")
@@ -85,15 +109,12 @@ struct ContinuedProcessingTaskTests {
     let simulation = try makeSimulation()
     let recorder = ContinuedTaskRecorder()
     try await simulation.run {
-      simulation.phoneAppState = .foreground
-      recorder.register("com.example.export.*", simulation)
+      Self.foreground(simulation, handledBy: recorder)
       try await simulation.advance(by: .seconds(60))
       try BGTaskScheduler.shared.submit(
-        BGContinuedProcessingTaskRequest(
-          identifier: "com.example.export.a", title: "Export A", subtitle: ""))
+        Self.export("a", "Export A"))
       await simulation.settle()
-      let failing = BGContinuedProcessingTaskRequest(
-        identifier: "com.example.export.b", title: "Export B", subtitle: "")
+      let failing = Self.export("b", "Export B")
       failing.strategy = .fail
       let error = #expect(throws: BGTaskScheduler.Error.self) {
         try BGTaskScheduler.shared.submit(failing)
@@ -101,8 +122,7 @@ struct ContinuedProcessingTaskTests {
       #expect(error?.code == .immediateRunIneligible)
       #expect(error.map { ($0 as NSError).code } == 4)
       try BGTaskScheduler.shared.submit(
-        BGContinuedProcessingTaskRequest(
-          identifier: "com.example.export.c", title: "Export C", subtitle: ""))
+        Self.export("c", "Export C"))
       #expect(
         await BGTaskScheduler.shared.pendingTaskRequests().map { $0.identifier } == [
           "com.example.export.c"
@@ -121,7 +141,7 @@ struct ContinuedProcessingTaskTests {
     #expect(recorder.expirations.isEmpty)
     let log = systemLog(simulation, .backgroundTasks)
     #expect(
-      log.map { "\($0.event) \($0.identifier.dropFirst(19)) \(Int($0.at))" } == [
+      Self.exportLines(log) == [
         "submitted a 60", "launched a 60", "submitted c 60", "completed a 180", "launched c 180",
         "completed c 190",
       ])
@@ -144,13 +164,11 @@ struct ContinuedProcessingTaskTests {
       // The app is in the background (the default): not a user's action in the app.
       let background = #expect(throws: BGTaskScheduler.Error.self) {
         try BGTaskScheduler.shared.submit(
-          BGContinuedProcessingTaskRequest(
-            identifier: "com.example.export.a", title: "Export", subtitle: ""))
+          Self.export("a"))
       }
       #expect(background?.code == .unavailable)
       simulation.phoneAppState = .foreground
-      let gpu = BGContinuedProcessingTaskRequest(
-        identifier: "com.example.export.a", title: "Export", subtitle: "")
+      let gpu = Self.export("a")
       gpu.requiredResources = .gpu
       let noGPU = #expect(throws: BGTaskScheduler.Error.self) {
         try BGTaskScheduler.shared.submit(gpu)
@@ -164,8 +182,7 @@ struct ContinuedProcessingTaskTests {
       #expect(outside?.code == .notPermitted)
       // Under the wildcard: permitted, and launched with the wildcard's handler.
       try BGTaskScheduler.shared.submit(
-        BGContinuedProcessingTaskRequest(
-          identifier: "com.example.export.a", title: "Export", subtitle: ""))
+        Self.export("a"))
       await simulation.settle()
       recorder.all.first?.setTaskCompleted(success: true)
     }
@@ -181,11 +198,9 @@ struct ContinuedProcessingTaskTests {
     let simulation = try makeSimulation()
     let recorder = ContinuedTaskRecorder()
     try await simulation.run {
-      simulation.phoneAppState = .foreground
-      recorder.register("com.example.export.*", simulation)
+      Self.foreground(simulation, handledBy: recorder)
       try BGTaskScheduler.shared.submit(
-        BGContinuedProcessingTaskRequest(
-          identifier: "com.example.export.a", title: "Export", subtitle: ""))
+        Self.export("a"))
       try await simulation.advance(by: .seconds(200))
     }
     // Launched at 0; the first progress check (300) is after the run's end (200).
@@ -203,8 +218,7 @@ struct ContinuedProcessingTaskTests {
       simulation.phoneAppState = .foreground
       try await simulation.advance(by: .seconds(30))
       try BGTaskScheduler.shared.submit(
-        BGContinuedProcessingTaskRequest(
-          identifier: "com.example.export.x", title: "Export", subtitle: ""))
+        Self.export("x"))
       await simulation.settle()
     }
     // Launched at the submit's instant (30) with no handler: logged, and reported there.
@@ -224,21 +238,17 @@ struct ContinuedProcessingTaskTests {
     let simulation = try makeSimulation()
     let recorder = ContinuedTaskRecorder()
     try await simulation.run {
-      simulation.phoneAppState = .foreground
-      recorder.register("com.example.export.*", simulation)
+      Self.foreground(simulation, handledBy: recorder)
       try await simulation.advance(by: .seconds(60))
       try BGTaskScheduler.shared.submit(
-        BGContinuedProcessingTaskRequest(
-          identifier: "com.example.export.a", title: "Export A", subtitle: ""))
+        Self.export("a", "Export A"))
       await simulation.settle()
       try await simulation.advance(by: .seconds(40))  // t = 100
       await simulation.crash()
       await simulation.relaunch()
       try await simulation.advance(by: .seconds(10))  // t = 110
-      simulation.phoneAppState = .foreground
-      recorder.register("com.example.export.*", simulation)
-      let request = BGContinuedProcessingTaskRequest(
-        identifier: "com.example.export.b", title: "Export B", subtitle: "")
+      Self.foreground(simulation, handledBy: recorder)
+      let request = Self.export("b", "Export B")
       request.strategy = .fail
       try BGTaskScheduler.shared.submit(request)
       await simulation.settle()
@@ -251,7 +261,7 @@ struct ContinuedProcessingTaskTests {
     #expect(recorder.expirations.isEmpty)
     let log = systemLog(simulation, .backgroundTasks)
     #expect(
-      log.map { "\($0.event) \($0.identifier.dropFirst(19)) \(Int($0.at))" } == [
+      Self.exportLines(log) == [
         "submitted a 60", "launched a 60", "dropped a 100", "submitted b 110", "launched b 110",
         "completed b 110",
       ])

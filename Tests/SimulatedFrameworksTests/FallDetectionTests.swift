@@ -64,14 +64,34 @@ private func fallScenario(extra: String = "", entitled: Bool = true, usage: Bool
     """#
 }
 
+/// A simulation of ``fallScenario(extra:entitled:usage:)``.
+private func fallSimulation(extra: String = "", entitled: Bool = true, usage: Bool = true) throws
+  -> HealthKitSimulation
+{
+  try HealthKitSimulation(
+    scenario: decodeScenario(
+      fallScenario(extra: extra, entitled: entitled, usage: usage), fileName: "fall.json"))
+}
+
+/// Inside `simulation`'s run: a fall detection manager whose delegate is `delegate`, its
+/// authorization asked for and answered (1 s later, at the scenario's grant).
+private func askedManager(
+  delegate: (any CMFallDetectionDelegate)?, _ simulation: HealthKitSimulation
+) async throws -> CMFallDetectionManager {
+  let manager = CMFallDetectionManager()
+  manager.delegate = delegate
+  manager.requestAuthorization { _ in }
+  try await simulation.advance(by: .seconds(1))
+  return manager
+}
+
 @Suite("CoreMotion: CMFallDetectionManager and simulation.fall(resolution:)")
 struct FallDetectionTests {
   /// notDetermined (0) before the request; the request answers authorized (3) to the handler
   /// and then the delegate; a fall at t = 10 with `.rejected` (2) reaches the delegate dated 10;
   /// the handler is called, so no hold expires.
   @Test func anAuthorizedFallReachesTheDelegate() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let simulation = try fallSimulation()
     simulation.appWorkGrace = .milliseconds(200)
     let recorder = FallRecorder(start: simulation.startDate)
     var before = -1
@@ -100,8 +120,7 @@ struct FallDetectionTests {
   /// event once authorized). Two falls at 5 (confirmed, 0) and 8 (unresponsive, 3): only the
   /// latest, dated 8, after the authorization change.
   @Test func aFallBeforeAuthorizationComesWhenAuthorized() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let simulation = try fallSimulation()
     let recorder = FallRecorder(start: simulation.startDate)
     try await simulation.run {
       let manager = CMFallDetectionManager()
@@ -123,15 +142,11 @@ struct FallDetectionTests {
   /// reaches the delegate set at 5, dated 1 with `.confirmed` (0); nobody was called, so no
   /// warning.
   @Test func aFallWithNoDelegateLeftIsKept() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let simulation = try fallSimulation()
     let recorder = FallRecorder(start: simulation.startDate)
     try await simulation.run {
-      let manager = CMFallDetectionManager()
       var gone: FallRecorder? = FallRecorder(start: simulation.startDate)
-      manager.delegate = gone
-      manager.requestAuthorization { _ in }
-      try await simulation.advance(by: .seconds(1))
+      let manager = try await askedManager(delegate: gone, simulation)
       gone = nil
       simulation.fall(resolution: .confirmed)
       try await simulation.advance(by: .seconds(4))
@@ -148,15 +163,11 @@ struct FallDetectionTests {
   /// again with a `notDelivered` warning naming the delegate method, and the delegate set at
   /// 5 gets it, dated 1.
   @Test func aFallWhoseDelegateWentBeforeTheCallIsKeptAndReported() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let simulation = try fallSimulation()
     let recorder = FallRecorder(start: simulation.startDate)
     try await simulation.run {
-      let manager = CMFallDetectionManager()
       var gone: FallRecorder? = FallRecorder(start: simulation.startDate)
-      manager.delegate = gone
-      manager.requestAuthorization { _ in }
-      try await simulation.advance(by: .seconds(1))
+      let manager = try await askedManager(delegate: gone, simulation)
       simulation.fall(resolution: .rejected)
       gone = nil
       try await simulation.advance(by: .seconds(4))
@@ -173,16 +184,10 @@ struct FallDetectionTests {
 
   /// Denied: the status is denied (2) and no fall reaches the delegate.
   @Test func deniedFallsNeverArrive() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(
-        fallScenario(extra: #""authorization": { "fallDetection": "denied" },"#),
-        fileName: "fall.json"))
+    let simulation = try fallSimulation(extra: #""authorization": { "fallDetection": "denied" },"#)
     let recorder = FallRecorder(start: simulation.startDate)
     try await simulation.run {
-      let manager = CMFallDetectionManager()
-      manager.delegate = recorder
-      manager.requestAuthorization { _ in }
-      try await simulation.advance(by: .seconds(1))
+      let manager = try await askedManager(delegate: recorder, simulation)
       simulation.fall(resolution: .confirmed)
       try await simulation.advance(by: .seconds(10))
       withExtendedLifetime(manager) {}
@@ -193,15 +198,11 @@ struct FallDetectionTests {
   /// A completion handler never called: virtual time waits at the fall for `appWorkGrace`,
   /// then the advance throws the expired hold, naming the delegate method at t = 1.
   @Test func aCompletionHandlerNeverCalledIsReported() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let simulation = try fallSimulation()
     simulation.appWorkGrace = .milliseconds(50)
     let recorder = FallRecorder(start: simulation.startDate, answers: false)
     try await simulation.run {
-      let manager = CMFallDetectionManager()
-      manager.delegate = recorder
-      manager.requestAuthorization { _ in }
-      try await simulation.advance(by: .seconds(1))
+      let manager = try await askedManager(delegate: recorder, simulation)
       simulation.fall(resolution: .dismissed)
       let unanswered = await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
         try await simulation.advance(by: .seconds(10))
@@ -218,15 +219,11 @@ struct FallDetectionTests {
   /// A delegate with only the `async` form gets the fall (the default completion form calls
   /// it, then the handler: no hold expires).
   @Test func theAsyncFormGetsTheFall() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(fallScenario(), fileName: "fall.json"))
+    let simulation = try fallSimulation()
     simulation.appWorkGrace = .milliseconds(200)
     let recorder = AsyncFallRecorder()
     try await simulation.run {
-      let manager = CMFallDetectionManager()
-      manager.delegate = recorder
-      manager.requestAuthorization { _ in }
-      try await simulation.advance(by: .seconds(1))
+      let manager = try await askedManager(delegate: recorder, simulation)
       simulation.fall(resolution: .confirmed)
       try await simulation.advance(by: .seconds(5))
       withExtendedLifetime(manager) {}
@@ -239,13 +236,11 @@ struct FallDetectionTests {
   /// for authorization traps.
   @Test func refusalsTrap() async {
     await #expect(processExitsWith: .failure) {
-      let simulation = try HealthKitSimulation(
-        scenario: decodeScenario(fallScenario(entitled: false), fileName: "fall.json"))
+      let simulation = try fallSimulation(entitled: false)
       await simulation.run { _ = CMFallDetectionManager() }
     }
     await #expect(processExitsWith: .failure) {
-      let simulation = try HealthKitSimulation(
-        scenario: decodeScenario(fallScenario(usage: false), fileName: "fall.json"))
+      let simulation = try fallSimulation(usage: false)
       await simulation.run { CMFallDetectionManager().requestAuthorization { _ in } }
     }
   }

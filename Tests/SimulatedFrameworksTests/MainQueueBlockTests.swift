@@ -13,26 +13,11 @@ struct MainQueueBlockTests {
   @Test("A statistics query's handler reloads a widget from Task { @MainActor in }")
   func widgetReloadFromAMainQueueBlock() async throws {
     let simulation = try phoneSimulation()
-    let provider = ScriptedProvider(simulation) { _ in .never }
     try await simulation.run {
-      await simulation.installWidget(
-        kind: "Steps", family: WidgetFamily.systemSmall, provider: provider)
-      // Past the 5-minute floor after the install's reload at 0.
-      try await simulation.advance(by: .seconds(600))
-      let store = HKHealthStore()
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        store.execute(
-          HKStatisticsQuery(
-            quantityType: HKQuantityType(.stepCount), quantitySamplePredicate: nil,
-            options: .cumulativeSum
-          ) { _, _, _ in
-            Task { @MainActor in
-              WidgetCenter.shared.reloadTimelines(ofKind: "Steps")
-              done.resume()
-            }
-          })
+      // The query's handler at 600, past the 5-minute floor after the install's reload at 0.
+      try await reloadStepsWidgetFromAQueryHandler(simulation) { reload in
+        Task { @MainActor in reload() }
       }
-      await simulation.settle()
     }
     // Requested at 600 (the query's handler ran there): the install's reload at 0, then the
     // app's at 600 (600 − 0 ≥ 300, the first of the daily budget).

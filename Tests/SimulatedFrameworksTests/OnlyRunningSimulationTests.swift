@@ -19,25 +19,10 @@ struct OnlyRunningSimulationTests {
   @Test func aMainQueueBlockIsAttributedToTheOnlyRunningSimulation() async {
     await #expect(processExitsWith: .success) {
       let simulation = try phoneSimulation()
-      let provider = ScriptedProvider(simulation) { _ in .never }
       try await simulation.run {
-        await simulation.installWidget(
-          kind: "Steps", family: WidgetFamily.systemSmall, provider: provider)
-        try await simulation.advance(by: .seconds(600))
-        let store = HKHealthStore()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-          store.execute(
-            HKStatisticsQuery(
-              quantityType: HKQuantityType(.stepCount), quantitySamplePredicate: nil,
-              options: .cumulativeSum
-            ) { _, _, _ in
-              DispatchQueue.main.async {
-                WidgetCenter.shared.reloadTimelines(ofKind: "Steps")
-                done.resume()
-              }
-            })
+        try await reloadStepsWidgetFromAQueryHandler(simulation) { reload in
+          DispatchQueue.main.async { reload() }
         }
-        await simulation.settle()
       }
       let attributed = systemLog(simulation, .simulation)
       guard

@@ -27,7 +27,7 @@ import WorkoutSystem
     for task in backgroundTasks {
       #expect(task is WKApplicationRefreshBackgroundTask)
       let reason = (task.userInfo as? NSDictionary)?["reason"] as? String
-      handled.append((seconds(simulation), reason, appState(simulation)))
+      handled.append((seconds(simulation), reason, engineAppState(simulation)))
       if let work { work(task) } else { task.setTaskCompletedWithSnapshot(false) }
     }
   }
@@ -38,16 +38,6 @@ final class Recorded<Value: Sendable>: Sendable {
   private let values = Mutex<[Value]>([])
   func append(_ value: Value) { values.withLock { $0.append(value) } }
   var all: [Value] { values.withLock { $0 } }
-}
-
-/// Seconds of virtual time from t = 0.
-private func seconds(_ simulation: HealthKitSimulation) -> Double {
-  simulation.now.timeIntervalSince(simulation.startDate)
-}
-
-/// The engine's app state now (WatchKit reads a suspended app as `background`).
-private func appState(_ simulation: HealthKitSimulation) -> AppState {
-  simulation.state.withLock { $0.session.workoutEngine.appState }
 }
 
 /// The app state changes of the run's log: `"at from>to cause keepAlive"`.
@@ -109,7 +99,7 @@ struct WatchBackgroundRefreshTests {
       #expect(completion.all == ["nil"])
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(1199))
       #expect(await MainActor.run { delegate.handled.isEmpty })
-      #expect(appState(simulation) == .suspended)
+      #expect(engineAppState(simulation) == .suspended)
       try await simulation.advance(by: .seconds(1))
       await simulation.settle()
       let handled = await MainActor.run { delegate.handled }
@@ -134,9 +124,9 @@ struct WatchBackgroundRefreshTests {
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(1209))
-      #expect(appState(simulation) == .background)
+      #expect(engineAppState(simulation) == .background)
       try await simulation.advance(by: .seconds(1))
-      #expect(appState(simulation) == .suspended)
+      #expect(engineAppState(simulation) == .suspended)
     }
     // crownPress at 1, grace 1 + 10 = 11; woken at 1200 kept alive by the task; completed at
     // 1200 (keep-alive none), suspended at 1200 + 10 = 1210.
@@ -221,7 +211,7 @@ struct WatchBackgroundRefreshTests {
       try await simulation.advance(by: .seconds(3600))
       await simulation.settle()
       #expect(await MainActor.run { delegate.handled.isEmpty })
-      #expect(appState(simulation) == .active)
+      #expect(engineAppState(simulation) == .active)
     }
     #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 ignored"])
     let ignored = systemLog(simulation, .watchKit).first { $0.event == "ignored" }
@@ -369,7 +359,7 @@ struct WatchBackgroundRefreshTests {
             quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum
           ) { _, statistics, _ in
             let sum = statistics?.sumQuantity()?.doubleValue(for: .count())
-            results.append((sum, seconds(simulation), appState(simulation)))
+            results.append((sum, seconds(simulation), engineAppState(simulation)))
             task.setTaskCompletedWithSnapshot(true)
           }
           HKHealthStore().execute(query)
@@ -476,7 +466,7 @@ struct WatchBackgroundRefreshTests {
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
       try await simulation.advance(by: .seconds(1199))
-      #expect(appState(simulation) == .notRunning)
+      #expect(engineAppState(simulation) == .notRunning)
       try await simulation.advance(by: .seconds(1))
       await simulation.settle()
       // Completed at 1200: suspended at 1200 + 10 s grace.
@@ -512,7 +502,7 @@ struct WatchBackgroundRefreshTests {
 
   func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
     for task in backgroundTasks {
-      log.append("task \(launch) at \(seconds(simulation)) \(appState(simulation).rawValue)")
+      log.append("task \(launch) at \(seconds(simulation)) \(engineAppState(simulation).rawValue)")
       task.setTaskCompletedWithSnapshot(false)
     }
   }
@@ -713,7 +703,7 @@ extension WatchBackgroundRefreshTests {
     let simulation = try HealthKitSimulation(scenario: scenario)
     try await simulation.run {
       let delegate = await Self.delegate(simulation)
-      #expect(appState(simulation) == .active)
+      #expect(engineAppState(simulation) == .active)
       await WKApplication.shared().scheduleBackgroundRefresh(
         withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
       ) { _ in }

@@ -12,16 +12,6 @@ import WorkoutSystem
 @testable import SimulatedHealthKit
 @testable import SimulatedWatchKit
 
-/// Seconds of virtual time from t = 0.
-private func seconds(_ simulation: HealthKitSimulation) -> Double {
-  simulation.now.timeIntervalSince(simulation.startDate)
-}
-
-/// The engine's app state now (WatchKit reads a suspended app as `background`).
-private func engineState(_ simulation: HealthKitSimulation) -> AppState {
-  simulation.state.withLock { $0.session.workoutEngine.appState }
-}
-
 /// The app state changes of the run's log: `"at from>to cause"`.
 private func appStates(_ simulation: HealthKitSimulation) -> [String] {
   simulation.result.log.compactMap { entry in
@@ -70,7 +60,7 @@ private func entries(_ simulation: HealthKitSimulation, _ identifier: String) ->
   ) {
     record("didReceive")
     payloads.append(userInfo)
-    states.append(engineState(simulation))
+    states.append(engineAppState(simulation))
     if let result {
       completionHandler(result)
       // A second call is ignored.
@@ -177,7 +167,7 @@ struct WatchRemoteNotificationTests {
       let delegate = await Self.delegate(simulation)
       await MainActor.run { WKApplication.shared().registerForRemoteNotifications() }
       try await simulation.advance(by: .seconds(100))
-      #expect(engineState(simulation) == .suspended)
+      #expect(engineAppState(simulation) == .suspended)
       let reached = await simulation.deliverRemoteNotification(userInfo: ["id": "n1"])
       #expect(reached)
       #expect(await MainActor.run { delegate.calls } == ["1.0 didRegister", "100.0 didReceive"])

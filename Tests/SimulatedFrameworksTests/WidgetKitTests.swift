@@ -83,6 +83,36 @@ func systemLog(_ simulation: HealthKitSimulation, _ framework: SystemEvent.Frame
   }
 }
 
+/// The new-user trial's widget reload, as the suites of the main-queue hop run it
+/// (`OnlyRunningSimulationTests`, `MainQueueBlockTests`): inside `simulation`'s run, installs
+/// the small "Steps" widget (its provider never asks for a reload), advances 600 s (past the
+/// 5-minute floor after the install's reload at 0), executes a cumulative step-count
+/// statistics query and, from its results handler, gives `hop` the reload of "Steps"; returns
+/// once `hop` has run it, and the simulation has settled.
+func reloadStepsWidgetFromAQueryHandler(
+  _ simulation: HealthKitSimulation,
+  hop: @escaping @Sendable (_ reload: @escaping @Sendable () -> Void) -> Void
+) async throws {
+  let provider = ScriptedProvider(simulation) { _ in .never }
+  await simulation.installWidget(
+    kind: "Steps", family: WidgetFamily.systemSmall, provider: provider)
+  try await simulation.advance(by: .seconds(600))
+  let store = HKHealthStore()
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    store.execute(
+      HKStatisticsQuery(
+        quantityType: HKQuantityType(.stepCount), quantitySamplePredicate: nil,
+        options: .cumulativeSum
+      ) { _, _, _ in
+        hop {
+          WidgetCenter.shared.reloadTimelines(ofKind: "Steps")
+          done.resume()
+        }
+      })
+  }
+  await simulation.settle()
+}
+
 @Suite("WidgetKit: reloads, budget, entries")
 struct WidgetKitTests {
   /// Seconds from t = 0 of each reload of the widget.

@@ -20,14 +20,12 @@ import WorkoutSimTestSupport
       """)
   }
 
-  typealias Span = (start: Double, end: Double, value: Double)
-
   /// What the app's swim saved: its lap events (start, duration, SWOLF), its distance and
   /// stroke samples, and its record metadata.
   struct Swim {
     var laps: [(start: Double, duration: Double, swolf: Double?)] = []
-    var distances: [Span] = []
-    var strokes: [Span] = []
+    var distances: [QuantitySpan] = []
+    var strokes: [QuantitySpan] = []
     var locationType: Int?
     var lapLength: Double?
   }
@@ -42,19 +40,7 @@ import WorkoutSimTestSupport
       let store = HKHealthStore()
       try await store.requestAuthorization(
         toShare: [HKObjectType.workoutType()], read: [distanceType, strokeType])
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .swimming
-      configuration.locationType = .indoor
-      configuration.swimmingLocationType = location
-      if location == .pool {
-        configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
-      }
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(
-        healthStore: store, workoutConfiguration: configuration)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
+      let (session, builder) = try await startedSwim(store, simulation, location: location)
       try await simulation.advance(by: .seconds(100))
       session.end()
       try await builder.endCollection(at: simulation.now)
@@ -70,28 +56,8 @@ import WorkoutSimTestSupport
         (workout.metadata?[HKMetadataKeySwimmingLocationType] as? NSNumber)?.intValue
       swim.lapLength = (workout.metadata?[HKMetadataKeyLapLength] as? HKQuantity)?.doubleValue(
         for: .meter())
-      func query(_ type: HKQuantityType, _ unit: HKUnit) async throws -> [Span] {
-        try await withCheckedThrowingContinuation { continuation in
-          store.execute(
-            HKSampleQuery(
-              sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit,
-              sortDescriptors: [
-                NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)
-              ]
-            ) { _, samples, error in
-              if let error { return continuation.resume(throwing: error) }
-              continuation.resume(
-                returning: (samples ?? []).compactMap { $0 as? HKQuantitySample }.map {
-                  (
-                    $0.startDate.timeIntervalSince(start), $0.endDate.timeIntervalSince(start),
-                    $0.quantity.doubleValue(for: unit)
-                  )
-                })
-            })
-        }
-      }
-      swim.distances = try await query(distanceType, .meter())
-      swim.strokes = try await query(strokeType, .count())
+      swim.distances = try await quantitySpans(store, distanceType, .meter(), from: start)
+      swim.strokes = try await quantitySpans(store, strokeType, .count(), from: start)
     }
     return swim
   }

@@ -39,6 +39,15 @@ func startedRun(
   let configuration = HKWorkoutConfiguration()
   configuration.activityType = .running
   configuration.locationType = locationType
+  return try await startedSession(store, simulation, configuration)
+}
+
+/// A session of `configuration` with its live builder (its data source set), the activity
+/// started and collection begun at virtual now: how the tests' apps start a live workout.
+func startedSession(
+  _ store: HKHealthStore, _ simulation: HealthKitSimulation,
+  _ configuration: HKWorkoutConfiguration
+) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
   let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
   let builder = session.associatedWorkoutBuilder()
   builder.dataSource = HKLiveWorkoutDataSource(
@@ -46,6 +55,49 @@ func startedRun(
   session.startActivity(with: simulation.now)
   try await builder.beginCollection(at: simulation.now)
   return (session, builder)
+}
+
+/// An app's indoor swim at `location` (in a pool with 25 m lengths) begun at virtual now
+/// (``startedSession(_:_:_:)``), and its builder.
+func startedSwim(
+  _ store: HKHealthStore, _ simulation: HealthKitSimulation,
+  location: HKWorkoutSwimmingLocationType
+) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
+  let configuration = HKWorkoutConfiguration()
+  configuration.activityType = .swimming
+  configuration.locationType = .indoor
+  configuration.swimmingLocationType = location
+  if location == .pool {
+    configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+  }
+  return try await startedSession(store, simulation, configuration)
+}
+
+/// A quantity sample as seconds from t = 0 (`start`) at its start and its end, and its value
+/// in the unit asked for.
+typealias QuantitySpan = (start: Double, end: Double, value: Double)
+
+/// The store's samples of `type`, oldest first (an `HKSampleQuery` sorted by start date), as
+/// spans from `start` with their values in `unit`.
+func quantitySpans(
+  _ store: HKHealthStore, _ type: HKQuantityType, _ unit: HKUnit, from start: Date
+) async throws -> [QuantitySpan] {
+  try await withCheckedThrowingContinuation { continuation in
+    store.execute(
+      HKSampleQuery(
+        sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit,
+        sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)]
+      ) { _, samples, error in
+        if let error { return continuation.resume(throwing: error) }
+        continuation.resume(
+          returning: (samples ?? []).compactMap { $0 as? HKQuantitySample }.map {
+            (
+              $0.startDate.timeIntervalSince(start), $0.endDate.timeIntervalSince(start),
+              $0.quantity.doubleValue(for: unit)
+            )
+          })
+      })
+  }
 }
 
 /// 2026-03-02 12:00:00 UTC plus `seconds`.

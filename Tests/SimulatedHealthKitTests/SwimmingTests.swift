@@ -167,26 +167,15 @@ import WorkoutSimulation
     let simulation = try HealthKitSimulation(scenario: scenario)
     let distanceType = HKQuantityType(.distanceSwimming)
     let strokeType = HKQuantityType(.swimmingStrokeCount)
-    typealias Span = (start: Double, end: Double, value: Double)
-    var distances: [Span] = []
-    var strokes: [Span] = []
+    var distances: [QuantitySpan] = []
+    var strokes: [QuantitySpan] = []
     var liveMidLength: Double?
     var swolf: [Double] = []
     try await simulation.run {
       let store = HKHealthStore()
       try await store.requestAuthorization(
         toShare: [HKObjectType.workoutType()], read: [distanceType, strokeType])
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .swimming
-      configuration.locationType = .indoor
-      configuration.swimmingLocationType = .pool
-      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(
-        healthStore: store, workoutConfiguration: configuration)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
+      let (session, builder) = try await startedSwim(store, simulation, location: .pool)
       // Halfway through the second length the builder has the first length's 25 m.
       try await simulation.advance(by: .seconds(45))
       liveMidLength = builder.statistics(for: distanceType)?.sumQuantity()?.doubleValue(
@@ -199,28 +188,8 @@ import WorkoutSimulation
         ($0.metadata?[HKMetadataKeySWOLFScore] as? NSNumber)?.doubleValue
       }
       let start = simulation.startDate
-      func query(_ type: HKQuantityType, _ unit: HKUnit) async throws -> [Span] {
-        try await withCheckedThrowingContinuation { continuation in
-          store.execute(
-            HKSampleQuery(
-              sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit,
-              sortDescriptors: [
-                NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)
-              ]
-            ) { _, samples, error in
-              if let error { return continuation.resume(throwing: error) }
-              continuation.resume(
-                returning: (samples ?? []).compactMap { $0 as? HKQuantitySample }.map {
-                  (
-                    $0.startDate.timeIntervalSince(start), $0.endDate.timeIntervalSince(start),
-                    $0.quantity.doubleValue(for: unit)
-                  )
-                })
-            })
-        }
-      }
-      distances = try await query(distanceType, .meter())
-      strokes = try await query(strokeType, .count())
+      distances = try await quantitySpans(store, distanceType, .meter(), from: start)
+      strokes = try await quantitySpans(store, strokeType, .count(), from: start)
     }
     #expect(liveMidLength == 25)
     #expect(distances.map(\.start) == [0, 30, 60, 90])

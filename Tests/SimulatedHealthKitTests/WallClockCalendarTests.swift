@@ -87,18 +87,19 @@ final class SteppingClock: Sendable {
   }
 
   /// A `Date()` the app cut to the second (an ISO 8601 round trip) after the real clock showed
-  /// it is still a reading (case 2), not a clock time of the virtual day: the clock reads
-  /// 09:00:00.25 at t = 0 and through t = 10, then 09:00:02.26 (2 s of real time later) when
-  /// t = 20 is reached; 09:00:02, cut from a reading at t = 20, was shown while virtual time
-  /// was at 10: t = 10. Read as a clock time it would be 09:00:02 CEST on 30 March, 1 h 58 s
-  /// before t = 0 (10:00 CEST): t = -3598.
-  @Test func aDateCutToTheSecondIsStillAReading() async throws {
+  /// it is still a reading (case 2), not a clock time of the virtual day, even on a whole
+  /// minute (case 1 takes whole minutes only): the clock reads 09:00:00.25 at t = 0 and
+  /// through t = 10, then 09:01:00.26 (60 s of real time later) when t = 20 is reached;
+  /// 09:01:00, cut from a reading at t = 20, was shown while virtual time was at 10: t = 10.
+  /// Read as a clock time it would be 09:01:00 CEST on 30 March, 59 min before t = 0
+  /// (10:00 CEST): 59 × 60 = 3540 s, t = -3540.
+  @Test func aDateCutToAWholeMinuteIsStillAReading() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
     let clock = SteppingClock(Self.real(hour: 9))
     simulation.readRealClock { clock.now() }
     try await simulation.run {
       try await simulation.advance(by: .seconds(10))
-      clock.jump(by: 2)
+      clock.jump(by: 60)
       try await simulation.advance(by: .seconds(10))
       let cut = Date(
         timeIntervalSinceReferenceDate: clock.now().timeIntervalSinceReferenceDate.rounded(.down))
@@ -123,7 +124,10 @@ final class SteppingClock: Sendable {
   }
 
   /// With `.strictDates` a date built from the real clock is still refused: it is the real
-  /// clock.
+  /// clock. A call that cannot fail (reported, then read by the rule all the same) reads it as
+  /// the clock time of the virtual day: noon of the real today is 30 March 12:00 CEST =
+  /// 10:00 UTC, 2 h after t = 0 (08:00 UTC): t = 7200 (as a distance from the real clock,
+  /// 12:00 - 09:00:00.25 = 10 799.75 s, rounded t = 10 800).
   @Test func strictDatesRefuseACalendarDate() throws {
     let simulation = try HealthKitSimulation(
       scenario: healthScenario(samples: "[]"), options: .strictDates)
@@ -137,6 +141,10 @@ final class SteppingClock: Sendable {
       return
     }
     #expect(simulation.reports.map(\.kind) == [.strictDate])
+    let read = simulation.mutate { state in
+      simulation.readAppDatesCannotFail([noon], call: "test", in: &state)
+    }
+    #expect(read == [Self.t(7_200)])
   }
 
   /// The trial's set: `setStart = Date()` at t = 10, then 40 s later a segment event from it to

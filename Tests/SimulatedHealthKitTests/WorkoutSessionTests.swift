@@ -12,6 +12,34 @@ import WorkoutSystem
 /// out by hand: heart rate 150 bpm on a 5 s grid from each running interval's start; active
 /// energy 1 kcal per 10 s span (a shorter last span gets its share); distance 3.2 m/s.
 @Suite struct WorkoutSessionTests {
+  /// The ten types the constant run collects: a missed batch after a recovery has them all.
+  static let collectedTypes: Set<HKSampleType> = [
+    HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
+    HKQuantityType(.basalEnergyBurned), HKQuantityType(.distanceWalkingRunning),
+    HKQuantityType(.stepCount), HKQuantityType(.runningSpeed), HKQuantityType(.runningPower),
+    HKQuantityType(.runningStrideLength), HKQuantityType(.runningVerticalOscillation),
+    HKQuantityType(.runningGroundContactTime),
+  ]
+
+  /// The constant run whose app crashes at 600 s and is relaunched at 640 s, asked to recover
+  /// when `recover`.
+  static func crashingRun(recover: Bool = false) throws -> HealthKitSimulation {
+    let relaunch =
+      recover
+      ? #"{ "at": 640, "do": "relaunch", "recover": true }"# : #"{ "at": 640, "do": "relaunch" }"#
+    return try HealthKitSimulation(
+      scenario: constantRun(timeline: #"[{ "at": 600, "do": "crash" }, "# + relaunch + "]"))
+  }
+
+  /// Inside a ``crashingRun(recover:)``'s run, as a main-actor app: the seed app's manager
+  /// starts a run with no delegate at t = 0, and time goes past the crash and the relaunch to
+  /// 700 s.
+  @MainActor static func startAndRunPastTheCrash(_ simulation: HealthKitSimulation) async throws {
+    let manager = WorkoutManager()
+    try await manager.startWorkout(type: .running, delegate: nil, at: simulation.now)
+    try await simulation.advance(to: noon(plus: 700))
+  }
+
   @Test func aRunningWorkoutWithAPause() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let recorder = Recorder(simulation)
@@ -215,11 +243,7 @@ import WorkoutSystem
   }
 
   @Test func crashRelaunchAndRecovery() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: constantRun(
-        timeline: """
-          [{ "at": 600, "do": "crash" }, { "at": 640, "do": "relaunch", "recover": true }]
-          """))
+    let simulation = try Self.crashingRun(recover: true)
     let before = Recorder(simulation)
     let after = Recorder(simulation)
     try await simulation.run {
@@ -265,13 +289,7 @@ import WorkoutSystem
     #expect(last?.0 == noon(plus: 595))
     #expect(last?.1 == 59)
     // After recovery: one batch first, with every type the run collects.
-    let types: Set<HKSampleType> = [
-      HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
-      HKQuantityType(.basalEnergyBurned), HKQuantityType(.distanceWalkingRunning),
-      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed), HKQuantityType(.runningPower),
-      HKQuantityType(.runningStrideLength), HKQuantityType(.runningVerticalOscillation),
-      HKQuantityType(.runningGroundContactTime),
-    ]
+    let types = Self.collectedTypes
     #expect(after.batches.withLock { $0.first } == types)
     #expect(after.energyAtBatch.withLock { $0.first }?.1 == 70)
     let result = simulation.result
@@ -298,16 +316,10 @@ import WorkoutSystem
   /// (docs/swift-api.md#crash-and-recovery). The batch's types as in
   /// `crashRelaunchAndRecovery`: the ten types the run collects.
   @MainActor @Test func theMissedBatchWaitsForTheDelegateOfAMainActorApp() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: constantRun(
-        timeline: """
-          [{ "at": 600, "do": "crash" }, { "at": 640, "do": "relaunch" }]
-          """))
+    let simulation = try Self.crashingRun()
     let after = Recorder(simulation)
     try await simulation.run {
-      let manager = WorkoutManager()
-      try await manager.startWorkout(type: .running, delegate: nil, at: simulation.now)
-      try await simulation.advance(to: noon(plus: 700))
+      try await Self.startAndRunPastTheCrash(simulation)
       let store = HKHealthStore()
       let recovered = try #require(try await store.recoverActiveWorkoutSession())
       // Whatever the lane would deliver by itself has run before the delegates are set.
@@ -317,13 +329,7 @@ import WorkoutSystem
       recovered.associatedWorkoutBuilder().delegate = after
       await simulation.settle()
     }
-    let types: Set<HKSampleType> = [
-      HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
-      HKQuantityType(.basalEnergyBurned), HKQuantityType(.distanceWalkingRunning),
-      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed), HKQuantityType(.runningPower),
-      HKQuantityType(.runningStrideLength), HKQuantityType(.runningVerticalOscillation),
-      HKQuantityType(.runningGroundContactTime),
-    ]
+    let types = Self.collectedTypes
     #expect(after.batches.withLock { $0 } == [types])
   }
 
@@ -331,16 +337,10 @@ import WorkoutSystem
   /// the code the continuation resumes, after the completion has returned; the missed batch
   /// waits for the builder's delegate as the async form's does (the ten types above).
   @MainActor @Test func theMissedBatchWaitsForADelegateSetAfterTheCompletion() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: constantRun(
-        timeline: """
-          [{ "at": 600, "do": "crash" }, { "at": 640, "do": "relaunch" }]
-          """))
+    let simulation = try Self.crashingRun()
     let after = Recorder(simulation)
     try await simulation.run {
-      let manager = WorkoutManager()
-      try await manager.startWorkout(type: .running, delegate: nil, at: simulation.now)
-      try await simulation.advance(to: noon(plus: 700))
+      try await Self.startAndRunPastTheCrash(simulation)
       let store = HKHealthStore()
       let found: HKWorkoutSession? = await withCheckedContinuation { continuation in
         store.recoverActiveWorkoutSession { session, _ in continuation.resume(returning: session) }

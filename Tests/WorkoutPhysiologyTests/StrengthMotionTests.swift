@@ -88,10 +88,15 @@ struct StrengthMotionTests {
     #expect(reps == 10)
   }
 
-  /// The same seed gives the same readings, in any order of reading; another seed other noise.
+  /// The same seed gives the same readings, in any order of reading; another seed other noise,
+  /// the same rep. At 31.1 s the rep is 1.1 s in: ωτ = 2π/3 × 1.1 = 132°, φ = 70° × (1 −
+  /// cos 132°) = 70° × 1.6691306 = 116.839142°, gravity (cos φ, 0, sin φ) = (−0.451487, 0,
+  /// 0.892278).
   @Test func sameSeedSameSamples() throws {
     let forearm = try #require(plan.forearm(at: strengthInstant(31.1)))
     let first = model.sample(at: strengthInstant(31.1), gait: .lifting(forearm), since: .zero)
+    #expect(abs(first.gravity.x - -0.451487) < 1e-6)
+    #expect(abs(first.gravity.z - 0.892278) < 1e-6)
     _ = model.sample(at: strengthInstant(45), gait: .rest, since: .zero)
     let again = WristMotion(seed: 7).sample(
       at: strengthInstant(31.1), gait: .lifting(forearm), since: .zero)

@@ -75,6 +75,21 @@ public struct Scenario: Sendable, Equatable {
   /// registration fails (docs/scenario-format.md#the-watch,
   /// docs/healthkit-behaviour.md#remote-notifications).
   public var pushToken: [UInt8]?
+  /// `watch.cyclingSensors`: the cycling peripherals connected to the watch, as the types they
+  /// give (`"power"` `cyclingPower`, `"cadence"` `cyclingCadence`, `"speed"` `cyclingSpeed`);
+  /// none by default, Apple's behaviour: a ride then records no power, cadence or speed, and
+  /// indoors no `distanceCycling` (outdoors the GPS gives it). A replayed recording with power
+  /// or cadence data adds those sensors (it was recorded with them). Apple docs:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/cyclingpower,
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/distancecycling;
+  /// the rule is `WorkoutEngineConfiguration.unsensedCyclingTypes(activity:location:)`
+  /// (docs/healthkit-behaviour.md#cycling-sensors).
+  public var cyclingSensors = QuantityTypeSet()
+  /// The names `watch.cyclingSensors` accepts and the type each sensor gives, in the order the
+  /// docs list them.
+  public static let cyclingSensorNames: [(name: String, type: QuantityType)] = [
+    ("power", .cyclingPower), ("cadence", .cyclingCadence), ("speed", .cyclingSpeed),
+  ]
   /// `selector`: the Digital Crown workout selector; ``Selector/init(items:continuous:sensitivity:)``
   /// defaults when the file has no `selector` key.
   public var selector = Selector()

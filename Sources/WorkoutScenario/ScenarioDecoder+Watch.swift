@@ -8,7 +8,7 @@ extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
     "autoPause", "appState", "complications", "complicationReloadBudget", "workoutReminders",
-    "pushToken",
+    "pushToken", "cyclingSensors",
   ]
   /// `watch.appState`'s values: the watch app's state at `t = 0`.
   static let watchAppStates = ["active", "notRunning"]
@@ -211,6 +211,38 @@ extension ScenarioDecoder {
         in: Self.complicationReloadBudgetRange)
     }
     return complications
+  }
+}
+
+extension ScenarioDecoder {
+  /// `watch.cyclingSensors` of the `watch` object at `path`: an array of `"power"`,
+  /// `"cadence"`, `"speed"`, each once (``Scenario/cyclingSensorNames``), as the types they
+  /// give; none without the key (docs/scenario-format.md#the-watch).
+  func cyclingSensors(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> QuantityTypeSet
+  {
+    guard let list = value["cyclingSensors"] else { return QuantityTypeSet() }
+    let at = path.appending(key: "cyclingSensors")
+    let names = Scenario.cyclingSensorNames.map(\.name)
+    guard case .array(let elements) = list else {
+      throw fail(
+        at,
+        "\(Self.describe(list)) is not an array (expected the connected cycling sensors, some of \(Self.list(names)), for example [\"power\", \"cadence\"])"
+      )
+    }
+    var sensors = QuantityTypeSet()
+    for (index, element) in elements.enumerated() {
+      let elementPath = at.appending(index: index)
+      let name = try choice(
+        element, at: elementPath, noun: "a cycling sensor", options: names)
+      guard let type = Scenario.cyclingSensorNames.first(where: { $0.name == name })?.type
+      else { continue }
+      guard !sensors.contains(type) else {
+        throw fail(elementPath, "\"\(name)\" is listed twice (each sensor once)")
+      }
+      sensors.insert(type)
+    }
+    return sensors
   }
 }
 

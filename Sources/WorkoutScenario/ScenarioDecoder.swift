@@ -314,6 +314,7 @@ struct ScenarioDecoder {
         scenario.watchAppState = try watchAppState(value, at: path("watch"))
         scenario.complications = try complications(value, at: path("watch"))
         scenario.pushToken = try pushToken(value, at: path("watch"))
+        scenario.cyclingSensors = try cyclingSensors(value, at: path("watch"))
       }
     }
     attempt { () throws(ScenarioError) in try watchFace(fields, into: &scenario) }

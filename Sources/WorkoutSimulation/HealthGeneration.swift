@@ -100,7 +100,8 @@ public enum HealthGeneration {
 
   /// Runs one planned workout through the engine: a scenario of its activity with the
   /// scenario's athlete and time zone, a seed from the stream `health.workout.<index>`, a steady
-  /// course, `prepare` and `start` at 0 and `end` after the duration; its record and samples are
+  /// course, the scenario's `watch.cyclingSensors`, `prepare` and `start` at 0 and `end` after
+  /// the duration; its record and samples are
   /// moved to the slot's start. An outdoor walk, run or hike of at least 20 minutes adds the
   /// watch's `vo2Max` estimate at its end (``WorkoutHealth/CardioFitness``).
   static func run(_ slot: HealthGenerator.WorkoutSlot, index: Int, of scenario: Scenario)
@@ -110,7 +111,7 @@ public enum HealthGeneration {
     let seed = seeds.next() & Scenario.seedRange.upperBound
     let workout = slot.workout
     let end = SimulationInstant.zero.advanced(by: workout.duration)
-    let sub: Scenario
+    var sub: Scenario
     do {
       sub = try Scenario(
         name: scenario.name, timeZone: scenario.timeZone, seed: seed, activity: workout.activity,
@@ -124,6 +125,8 @@ public enum HealthGeneration {
       throw SimulationError(
         fileName: scenario.name, path: "health.workouts", message: error.message)
     }
+    // The rider's connected cycling sensors (`watch.cyclingSensors`) ride these workouts too.
+    sub.cyclingSensors = scenario.cyclingSensors
     guard var record = try Simulation.run(sub).records.first else { return nil }
     let shift = Duration.nanoseconds(slot.start.nanoseconds)
     record.startDate = record.startDate.advanced(by: shift)

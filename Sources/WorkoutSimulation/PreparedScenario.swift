@@ -217,6 +217,8 @@ struct PreparedScenario {
       }
     }
     configuration.watch = scenario.watch
+    configuration.cyclingSensors = scenario.cyclingSensors.union(
+      Self.impliedCyclingSensors(scenario, course: course))
     configuration.link = Self.linkConfiguration(
       scenario, overrides: overrides, startDate: startDate, zones: timeZones)
     configuration.motion = MotionConfiguration(
@@ -313,6 +315,23 @@ struct PreparedScenario {
   static func phoneSeed(_ seed: UInt64) -> UInt64 {
     var generator = SplitMix64(seed: seed, stream: "phone")
     return generator.next()
+  }
+
+  /// The cycling sensors a replayed recording implies (project rule,
+  /// docs/recordings.md#cycling-sensors): its power data came from a power meter, so a segment
+  /// with power adds `cyclingPower`; on a ride (the scenario's activity `cycling`), a ridden
+  /// segment with cadence adds `cyclingCadence`. A scripted course implies none: its `power`
+  /// and `cadence` describe the body's effort, which a watch without a sensor does not measure.
+  static func impliedCyclingSensors(_ scenario: Scenario, course: Course) -> QuantityTypeSet {
+    guard case .recording = scenario.course else { return QuantityTypeSet() }
+    var sensors = QuantityTypeSet()
+    for segment in course.segments where !segment.onFoot {
+      if segment.power != nil { sensors.insert(.cyclingPower) }
+      if scenario.activity == .cycling, segment.cadence != nil {
+        sensors.insert(.cyclingCadence)
+      }
+    }
+    return sensors
   }
 
   /// The phone's sensors (project rules, docs/phone.md#the-iphones-own-workouts): heart rate

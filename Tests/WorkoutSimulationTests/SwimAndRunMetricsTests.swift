@@ -235,7 +235,7 @@ struct SwimAndRunMetricsTests {
     let ride = try decodeScenario(
       """
       { "version": 1, "activity": "cycling", "course": [ { "duration": 600, "speed": 8 } ],
-        "sensors": { "cyclingSpeed": { "noise": 0 } },
+        "sensors": { "cyclingSpeed": { "noise": 0 } }, "watch": { "cyclingSensors": ["speed"] },
         "timeline": [ { "at": 0, "do": "start" }, { "at": 600, "do": "end" } ] }
       """)
     let rideRecord = try #require(try Simulation.run(ride).records.first)

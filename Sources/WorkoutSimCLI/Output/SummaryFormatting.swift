@@ -191,7 +191,10 @@ public enum RunSummary {
   /// (its `lap` events) and strokes (the `swimmingStrokeCount` sum),
   /// `    swim: 40 lengths, 768 strokes`; a run's averages,
   /// `    running: power 204 W, stride 1.11 m, ground contact 271 ms, vertical oscillation 8.0 cm`;
-  /// a ride's average speed, `    cycling speed: average 29.9 km/h`; a row's average pace,
+  /// a ride's average speed, `    cycling speed: average 29.9 km/h`, followed by
+  /// `; no power meter connected (watch.cyclingSensors)` for each missing sensor (a ride without
+  /// speed: `    cycling: no power meter, cadence sensor or speed sensor connected
+  /// (watch.cyclingSensors)`); a row's average pace,
   /// `    rowing: average pace 2:05 /500 m`; a cross-country ski's average speed; the flights
   /// of a stair climb or a hike, `    flights climbed: 62.5`.
   public static func metricsLine(for record: WorkoutRecord) -> String? {
@@ -222,8 +225,22 @@ public enum RunSummary {
       }
       return parts.isEmpty ? nil : "    running: " + parts.joined(separator: ", ")
     case .cycling:
-      guard let speed = average(.cyclingSpeed) else { return nil }
-      return "    cycling speed: average " + formatFixed(speed * 3.6, decimals: 1) + " km/h"
+      // A ride records power, cadence and speed only from connected sensors (none by default,
+      // Apple's behaviour: docs/healthkit-behaviour.md#cycling-sensors); the summary says which
+      // were missing so a ride without them is no surprise.
+      var missing: [String] = []
+      if average(.cyclingPower) == nil { missing.append("power meter") }
+      if average(.cyclingCadence) == nil { missing.append("cadence sensor") }
+      if average(.cyclingSpeed) == nil { missing.append("speed sensor") }
+      var note: String?
+      if let last = missing.last {
+        let named =
+          missing.count == 1 ? last : missing.dropLast().joined(separator: ", ") + " or " + last
+        note = "no " + named + " connected (watch.cyclingSensors)"
+      }
+      guard let speed = average(.cyclingSpeed) else { return note.map { "    cycling: " + $0 } }
+      let line = "    cycling speed: average " + formatFixed(speed * 3.6, decimals: 1) + " km/h"
+      return note.map { line + "; " + $0 } ?? line
     case .rowing:
       // Rowers read pace per 500 m: 500 / speed.
       guard let speed = average(.rowingSpeed), speed > 0 else { return nil }

@@ -102,6 +102,9 @@ extension WorkoutEngine {
     let produced = QuantityTypeSet(
       interval.activity.collectedTypes.filter { configuration.schedule(for: $0).enabled }
     ).subtracting(eventRecordedTypes(ofSession: index))
+      .subtracting(
+        configuration.unsensedCyclingTypes(
+          activity: interval.activity, location: sessions[index].builder.locationType))
     guard produced.intersection(before ?? produced) != produced.intersection(types ?? produced)
     else { return }
     pump(through: now)

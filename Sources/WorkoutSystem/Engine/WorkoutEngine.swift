@@ -758,6 +758,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     if !perEvent.isEmpty {
       only = (only ?? QuantityTypeSet(activity.collectedTypes)).subtracting(perEvent)
     }
+    // A ride records power, cadence and speed only from the peripherals connected, and indoors
+    // distance only from a speed sensor (``WorkoutEngineConfiguration/unsensedCyclingTypes``).
+    let unsensed = configuration.unsensedCyclingTypes(
+      activity: activity, location: sessions[index].builder.locationType)
+    if !unsensed.isEmpty {
+      only = (only ?? QuantityTypeSet(activity.collectedTypes)).subtracting(unsensed)
+    }
     let opened = max(date.nanoseconds, collectionStart)
     sampler.open(
       session: index, activity: activity, at: opened,

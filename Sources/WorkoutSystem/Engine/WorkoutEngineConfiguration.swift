@@ -41,6 +41,21 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// rest.
   public var motion = MotionConfiguration()
 
+  /// The cycling peripherals connected to the watch, as the types they give: `cyclingPower` (a
+  /// power meter), `cyclingCadence` (a cadence sensor) and `cyclingSpeed` (a speed sensor, which
+  /// indoors also gives `distanceCycling`). A cycling activity records none of the three types
+  /// it lacks, and indoors without a speed sensor no `distanceCycling` either
+  /// (``unsensedCyclingTypes(activity:location:)``). Default here: all three, the engine's
+  /// behaviour before the rule; a scenario's default is none (its `watch.cyclingSensors`, which
+  /// WorkoutSimulation passes, docs/scenario-format.md#the-watch).
+  public var cyclingSensors = WorkoutEngineConfiguration.allCyclingSensors
+
+  /// The three types a cycling peripheral gives: `cyclingPower`, `cyclingCadence`,
+  /// `cyclingSpeed`.
+  public static let allCyclingSensors = QuantityTypeSet([
+    .cyclingPower, .cyclingCadence, .cyclingSpeed,
+  ])
+
   /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
   public init(
     seed: UInt64 = 1, activity: WorkoutActivityType = .running,
@@ -55,6 +70,35 @@ public struct WorkoutEngineConfiguration: Sendable {
     self.shouldCollectWorkoutEvents = shouldCollectWorkoutEvents
     self.schedules = schedules
     self.metadata = metadata
+  }
+
+  /// The types a session of `activity` at `location` collects in Apple's list
+  /// (``WorkoutCore/WorkoutActivityType/collectedTypes``) but cannot record without a
+  /// peripheral: for cycling, each of `cyclingPower`, `cyclingCadence` and `cyclingSpeed` not in
+  /// ``cyclingSensors``, and indoors `distanceCycling` without a speed sensor; empty for every
+  /// other activity. Outdoors (and at an unknown location) the watch's GPS gives
+  /// `distanceCycling`. The live data source still lists these types (its `typesToCollect`
+  /// follows the configuration, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource/typestocollect);
+  /// their samples never arrive.
+  ///
+  /// Apple docs: "Cycling power can be automatically collected by peripherals connected to an
+  /// Apple Watch during cycling workouts"
+  /// (https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/cyclingpower;
+  /// the same for https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/cyclingcadence
+  /// and https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/cyclingspeed);
+  /// indoors the watch records distance "when connected to a peripheral that provides cycling
+  /// speed" (https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/distancecycling).
+  /// docs/healthkit-behaviour.md#cycling-sensors.
+  public func unsensedCyclingTypes(
+    activity: WorkoutActivityType, location: WorkoutSessionLocationType
+  ) -> QuantityTypeSet {
+    guard activity == .cycling else { return QuantityTypeSet() }
+    var missing = Self.allCyclingSensors.subtracting(cyclingSensors)
+    if location == .indoor, !cyclingSensors.contains(.cyclingSpeed) {
+      missing.insert(.distanceCycling)
+    }
+    return missing
   }
 
   /// The schedule of `type`: the configured one or the standard one.

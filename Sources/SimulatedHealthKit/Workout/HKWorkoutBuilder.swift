@@ -451,7 +451,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// resume events change elapsed time, at their start dates (HealthKit's rule).
   ///
   /// - Parameters:
-  ///   - workoutEvents: the events; each `dateInterval.start` is read by the wall-clock rule.
+  ///   - workoutEvents: the events; each `dateInterval`'s start and end are read by the
+  ///     wall-clock rule in one reading, and the duration kept is the distance between the
+  ///     two dates read (docs/swift-api.md#builder-events).
   ///   - completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded builder,
   ///     an event metadata value HealthKit does not take, or a strict-mode date.
   public func addWorkoutEvents(

@@ -955,11 +955,16 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
   private weak var sessionStorage: HKWorkoutSession?
   private weak var delegateStorage: (any HKLiveWorkoutBuilderDelegate)?
   private var dataSourceStorage: HKLiveWorkoutDataSource?
+  /// Whether the session is a primary one (not the phone's mirrored copy), known at creation:
+  /// the session is held weakly, and its route is kept system-side even when the app lets the
+  /// session go (``HKWorkoutBuilder/seriesBuilder(for:)``).
+  let ofPrimarySession: Bool
 
   /// The builder of `session`; `appliesTypes` tells the engine it collects nothing until a
   /// data source is set (HealthKit's live builder collects nothing without one).
   init(session: HKWorkoutSession, appliesTypes: Bool = true) {
     self.sessionStorage = session
+    self.ofPrimarySession = session.sessionType == .primary
     super.init(
       simulation: session.simulation, index: session.index,
       configuration: session.workoutConfiguration, engineDevice: session.engineDevice)

@@ -1,6 +1,12 @@
 /// The candidate closest to `text` by edit distance (ignoring case), if within 2 edits and
-/// less than half of `text`'s length (so `--sed` suggests `--seed`, but `-x` suggests nothing);
-/// else, for a `text` of three characters or more, the shortest candidate (the first of equals)
+/// less than half of `text`'s length (so `--sed` suggests `--seed`, but `-x` suggests nothing;
+/// a key of 3 or 4 letters is allowed one edit: `gsp` suggests `gps`, `sede` suggests `seed`).
+/// The distance is the optimal string alignment distance: an insertion, a deletion, a
+/// substitution or a swap of two adjacent letters is one edit each (`gsp` is one swap from
+/// `gps`; plain Levenshtein counted two and suggested nothing, new-user trial 27). When two
+/// candidates tie at the closest distance the spelling step suggests neither (project rule:
+/// the message lists the keys anyway, and a guess between two would as often be wrong: `aps`
+/// is one edit from both `app` and `gps`; docs/scenario-format.md#syntax); else, for a `text` of three characters or more, the shortest candidate (the first of equals)
 /// that `text` names by a part: its last `/` component, ignoring case and with `_` read as a
 /// space (`Tokyo` and `new york` suggest `Asia/Tokyo` and `America/New_York`), or its words up
 /// to a `-` (`timezone` suggests `timezone-trip`); else, for a `text` of five characters or more,
@@ -53,26 +59,43 @@ private func closestByPart(to text: String, among candidates: [String]) -> Strin
   return best
 }
 
-/// The edit-distance match of ``closestName(to:among:)``.
+/// The edit-distance match of ``closestName(to:among:)``: `nil` when two candidates (different
+/// ignoring case) tie at the closest distance.
 private func closestBySpelling(to text: String, among candidates: [String]) -> String? {
   let source = Array(text.lowercased())
-  var best: (name: String, distance: Int)?
+  var best: (name: String, folded: String, distance: Int)?
+  var tied = false
   for candidate in candidates {
-    let target = Array(candidate.lowercased())
-    var previous = Array(0...target.count)
-    for (i, a) in source.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: target.count)
-      for (j, b) in target.enumerated() {
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
-      }
-      previous = current
+    let folded = candidate.lowercased()
+    let distance = alignmentDistance(source, Array(folded))
+    guard distance <= 2, distance * 2 < max(source.count, 1) else { continue }
+    if let current = best, distance >= current.distance {
+      if distance == current.distance, folded != current.folded { tied = true }
+      continue
     }
-    let distance = previous[target.count]
-    if distance <= 2, distance * 2 < max(source.count, 1),
-      best == nil || distance < best!.distance
-    {
-      best = (candidate, distance)
+    best = (candidate, folded, distance)
+    tied = false
+  }
+  return tied ? nil : best?.name
+}
+
+/// The optimal string alignment distance of `a` and `b`: the fewest insertions, deletions,
+/// substitutions and swaps of two adjacent characters that turn `a` into `b`, no character
+/// edited twice (`gsp` → `gps`: 1; `sede` → `seed`: 1; `ab` → `ba`: 1).
+func alignmentDistance(_ a: [Character], _ b: [Character]) -> Int {
+  // rows[i][j]: the distance of a's first i characters and b's first j.
+  var rows = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+  for i in 0...a.count { rows[i][0] = i }
+  for j in 0...b.count { rows[0][j] = j }
+  for i in stride(from: 1, through: a.count, by: 1) {
+    for j in stride(from: 1, through: b.count, by: 1) {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      var value = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        value = min(value, rows[i - 2][j - 2] + 1)
+      }
+      rows[i][j] = value
     }
   }
-  return best?.name
+  return rows[a.count][b.count]
 }

@@ -46,8 +46,10 @@ public struct CheckFailure: Sendable, Equatable {
 ///   a `where` or `except` key no element of the collection can have fails the check
 ///   (``WorkoutScenario/Check/conditionError``; the decoder refuses it first).
 /// - `equals`: numbers are equal when `|a - b| <= 1e-9 × max(|a|, |b|)` (relative; so 0 only
-///   equals 0), applied inside arrays and objects too; everything else must be identical, and
-///   an absent value never equals.
+///   equals 0), applied inside arrays and objects too; everything else must be identical (a
+///   string never equals a number or a boolean, however it reads: a failure of `"1680"`
+///   against 1680 names both types, ``lookAlikeKinds(_:_:)``), and an absent value never
+///   equals.
 /// - `between [low, high]`: a number with `low <= x <= high`.
 /// - `absent`: passes exactly when the value does not exist (`null` exists) inside an element
 ///   that does; an element index past the end fails every comparison.
@@ -114,6 +116,17 @@ public func evaluate(_ check: Check, in result: JSONValue) -> CheckOutcome {
   }
   if passed { return .passed }
   var actual = selected.map { JSONWriter.encode($0, style: .compact) } ?? "absent"
+  if case .equals(let expected) = check.comparison, let selected,
+    let kinds = lookAlikeKinds(selected, expected)
+  {
+    // `"1680"` against 1680 prints the same twice: say the types differ (new-user trial 27).
+    return .failed(
+      CheckFailure(
+        location: check.location, selector: selectorText,
+        expected: "equals the \(kinds.expected) \(JSONWriter.encode(expected, style: .compact))",
+        actual:
+          "the \(kinds.actual) \(actual) (a JSON string never equals a number or a boolean)"))
+  }
   if selected == nil, case .element(let collection, let index, let path) = check.selector,
     let components = parseCheckPath(path),
     let chosen = element(of: result, collection: collection, index: index),
@@ -152,6 +165,37 @@ func missingMemberHint(_ components: [CheckPathComponent], in root: JSONValue) -
     }
   }
   return nil
+}
+
+/// The kinds of two values that differ in type and would read alike in a failure: a string
+/// against a number its text parses as (`"1680"` and 1680, `"1680.0"` and 1680), or against
+/// the boolean it spells (`"true"` and `true`); `nil` otherwise. `equals` never matches them
+/// (docs/scenario-format.md#checks: strings must be equal), and the failure names both kinds.
+func lookAlikeKinds(_ actual: JSONValue, _ expected: JSONValue) -> (
+  actual: String, expected: String
+)? {
+  func kind(_ value: JSONValue) -> String? {
+    switch value {
+    case .string: "string"
+    case .number: "number"
+    case .bool: "boolean"
+    default: nil
+    }
+  }
+  func alike(_ text: String, _ other: JSONValue) -> Bool {
+    switch other {
+    case .number(let number): Double(text).map { numbersMatch($0, number) } ?? false
+    case .bool(let flag): text == (flag ? "true" : "false")
+    default: false
+    }
+  }
+  switch (actual, expected) {
+  case (.string(let text), _) where alike(text, expected),
+    (_, .string(let text)) where alike(text, actual):
+    guard let a = kind(actual), let e = kind(expected) else { return nil }
+    return (a, e)
+  default: return nil
+  }
 }
 
 /// Whether two numbers are equal within 1e-9 relative: `|a - b| <= 1e-9 × max(|a|, |b|)`.

@@ -538,6 +538,52 @@ struct CoreLocationTests {
     #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == 251)
   }
 
+  /// A route recorded before a crash survives the recovery (new-user trial 27;
+  /// docs/swift-api.md#crash-and-recovery): the app inserts fixes at 0, 100 and 200 s into the
+  /// live builder's route builder, crashes at 300 s, relaunches, recovers the session, takes the
+  /// route builder of the recovered builder (a new object for the new process), inserts fixes
+  /// at 400 and 500 s and ends at 600 s. The saved route has the 5 locations (3 + 2), from 0 s
+  /// (the first fix, the workout's start) to 500 s; before, it had 2, from 400 s.
+  @Test func aRouteRecordedBeforeACrashSurvivesTheRecovery() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(seconds: 700))
+    func fixes(_ seconds: [Double]) -> [CLLocation] {
+      seconds.map {
+        CLLocation(
+          coordinate: CLLocationCoordinate2D(latitude: 0, longitude: $0 / 100_000), altitude: 20,
+          horizontalAccuracy: 5, verticalAccuracy: 5,
+          timestamp: simulation.startDate.addingTimeInterval($0))
+      }
+    }
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
+      let (_, builder) = try await startWorkout(store, simulation: simulation, activity: .running)
+      let before = try #require(
+        builder.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder)
+      try await before.insertRouteData(fixes([0, 100, 200]))
+      try await simulation.advance(by: .seconds(300))
+      await simulation.crash()
+      await simulation.relaunch()
+      let session = try #require(try await HKHealthStore().recoverActiveWorkoutSession())
+      let recovered = session.associatedWorkoutBuilder()
+      let after = try #require(
+        recovered.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder)
+      #expect(after !== before)
+      #expect(recovered.seriesBuilder(for: .workoutRoute()) === after)
+      try await simulation.advance(by: .seconds(100))
+      try await after.insertRouteData(fixes([400, 500]))
+      try await simulation.advance(by: .seconds(200))
+      session.end()
+      try await recovered.endCollection(at: simulation.now)
+      let workout = try #require(try await recovered.finishWorkout())
+      let route = try await after.finishRoute(with: workout, metadata: nil)
+      #expect(route.count == 5)
+      #expect(route.startDate == simulation.startDate)
+      #expect(route.endDate == simulation.startDate.addingTimeInterval(500))
+    }
+  }
+
   /// HealthKit's errors: a route before authorization (not determined, then denied), a
   /// builder finished twice, an insert after finishing, and a workout not in the store (one
   /// saved by another simulation).

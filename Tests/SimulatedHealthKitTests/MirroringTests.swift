@@ -182,6 +182,50 @@ import WorkoutSystem
     }
   }
 
+  /// A refused send is in the run result, not only thrown to the app (new-user trial 27): one
+  /// `remoteDataSendFailed` log entry per refusal, as the engine's own failed sends are, from
+  /// the watch, with its size and the reason `remoteDelegateNotSet` (HealthKit's code 3). Here
+  /// 1 byte at 0 (the phone's session arrives at 0.1) and 2 bytes at 1 (its handler set no
+  /// delegate): two entries; the send at 2, after the delegate is set, adds none.
+  @Test func aRefusedSendIsInTheRunResult() async throws {
+    let simulation = try HealthKitSimulation(scenario: try constantRun())
+    try await simulation.run {
+      let phone = await simulation.on(.phone) {
+        PhoneApp(simulation: simulation, store: HKHealthStore(), setsDelegate: false)
+      }
+      let session = try watchSession(simulation, delegate: Side(simulation))
+      session.startActivity(with: noon(plus: 0))
+      try await session.startMirroringToCompanionDevice()
+      #expect(await Self.sendError(session, count: 1)?.code == .errorInvalidArgument)
+      try await simulation.advance(to: noon(plus: 1))
+      #expect(await Self.sendError(session, count: 2)?.code == .errorInvalidArgument)
+      try await simulation.advance(to: noon(plus: 2))
+      phone.mirrored?.delegate = phone.delegate
+      #expect(await Self.sendError(session, count: 3) == nil)
+    }
+    let failed = simulation.result.log.compactMap { entry -> MirroringEvent? in
+      guard case .mirroring(let event) = entry.kind, case .sendFailed = event.change else {
+        return nil
+      }
+      return event
+    }
+    #expect(
+      failed.map(\.change) == [
+        .sendFailed(from: .watch, .remoteDelegateNotSet, byteCount: 1),
+        .sendFailed(from: .watch, .remoteDelegateNotSet, byteCount: 2),
+      ])
+    let at = simulation.result.log.compactMap { entry -> SimulationInstant? in
+      guard case .mirroring(let event) = entry.kind, case .sendFailed = event.change else {
+        return nil
+      }
+      return entry.at
+    }
+    #expect(at == [.seconds(0), .seconds(1)])
+    #expect(failed.first?.systemEvent.event == "remoteDataSendFailed")
+    #expect(failed.first?.systemEvent.details["errorCode"] == .integer(3))
+    #expect(failed.first?.systemEvent.details["error"] == .string("remoteDelegateNotSet"))
+  }
+
   /// What the two failures say to do (new-user trial 25; before, HealthKit's texts alone): a
   /// start while the phone is away (from 1 s to 60 s) says to try again once it is back, and a
   /// send after the mirroring reached (at 61.1) a phone app that set no

@@ -340,6 +340,27 @@ struct ScenarioDecodingTests {
         #"{"version": 1, "seeed": 3}"#,
         "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim, strength); did you mean \"seed\"?"
       ),
+      // Short keys (new-user trial 27): a swap of two adjacent letters is one edit (optimal string
+      // alignment), and a key of 3 or 4 letters may be one edit off: "gsp" -> "gps" (1 swap).
+      (
+        #"{"version": 1, "gsp": 3}"#,
+        "t.json: gsp: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim, strength); did you mean \"gps\"?"
+      ),
+      // "sede" -> "seed": 1 swap (Levenshtein counted 2, half of 4: no suggestion before).
+      (
+        #"{"version": 1, "sede": 3}"#,
+        "t.json: sede: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim, strength); did you mean \"seed\"?"
+      ),
+      // "aps" is 1 edit from "app" (s -> p) and from "gps" (a -> g): a tie suggests neither.
+      (
+        #"{"version": 1, "aps": 3}"#,
+        "t.json: aps: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim, strength)"
+      ),
+      // "gap" is 2 edits from "gps" and from "app": more than one edit for 3 letters, none.
+      (
+        #"{"version": 1, "gap": 3}"#,
+        "t.json: gap: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim, strength)"
+      ),
       (
         #"{"version": 1, "$schema": 5}"#,
         "t.json: $schema: 5 is not a string (expected the path or URL of the JSON Schema)"

@@ -83,6 +83,42 @@ import WorkoutSimulation
     }
   }
 
+  /// A JSON string never equals a number, however it reads (docs/scenario-format.md#checks;
+  /// new-user trial 27): `"747"` against the duration 747 fails, and the failure names both
+  /// types, since `"747"` and 747 would print alike; so does `"false"` against `false`.
+  /// `"747.0"` parses as 747 too. A string that reads as no number keeps the plain failure.
+  @Test func aStringNeverEqualsANumber() {
+    let tail = " (a JSON string never equals a number or a boolean)"
+    #expect(
+      check(.element(.records, index: 0, path: "duration"), .equals(.string("747")))
+        == failure(
+          selector: "records[0].duration", expected: #"equals the string "747""#,
+          actual: "the number 747" + tail))
+    #expect(
+      check(.element(.records, index: 0, path: "duration"), .equals(.string("747.0")))
+        == failure(
+          selector: "records[0].duration", expected: #"equals the string "747.0""#,
+          actual: "the number 747" + tail))
+    #expect(
+      check(
+        .element(.records, index: 0, path: "metadata.HKIndoorWorkout"), .equals(.string("false")))
+        == failure(
+          selector: "records[0].metadata.HKIndoorWorkout", expected: #"equals the string "false""#,
+          actual: "the boolean false" + tail))
+    #expect(
+      check(.element(.records, index: 0, path: "activityType"), .equals(.number(7)))
+        == failure(selector: "records[0].activityType", expected: "equals 7", actual: #""running""#)
+    )
+    if case .failed(let failure) = check(
+      .element(.records, index: 0, path: "duration"), .equals(.string("747")))
+    {
+      #expect(
+        failure.message
+          == #"expect[0]: records[0].duration: expected equals the string "747", actual the number 747"#
+          + tail)
+    }
+  }
+
   @Test func numbersEqualWithinOneBillionthRelative() {
     // 148.2 × 1e-9 = 1.482e-7: a difference of 1e-7 is inside, 2e-7 is outside.
     #expect(

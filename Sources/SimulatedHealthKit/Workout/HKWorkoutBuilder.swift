@@ -451,7 +451,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// resume events change elapsed time, at their start dates (HealthKit's rule).
   ///
   /// - Parameters:
-  ///   - workoutEvents: the events; each `dateInterval.start` is read by the wall-clock rule.
+  ///   - workoutEvents: the events; each `dateInterval`'s start and end are read by the
+  ///     wall-clock rule in one reading, and the duration kept is the distance between the
+  ///     two dates read (docs/swift-api.md#builder-events).
   ///   - completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded builder,
   ///     an event metadata value HealthKit does not take, or a strict-mode date.
   public func addWorkoutEvents(
@@ -953,11 +955,16 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
   private weak var sessionStorage: HKWorkoutSession?
   private weak var delegateStorage: (any HKLiveWorkoutBuilderDelegate)?
   private var dataSourceStorage: HKLiveWorkoutDataSource?
+  /// Whether the session is a primary one (not the phone's mirrored copy), known at creation:
+  /// the session is held weakly, and its route is kept system-side even when the app lets the
+  /// session go (``HKWorkoutBuilder/seriesBuilder(for:)``).
+  let ofPrimarySession: Bool
 
   /// The builder of `session`; `appliesTypes` tells the engine it collects nothing until a
   /// data source is set (HealthKit's live builder collects nothing without one).
   init(session: HKWorkoutSession, appliesTypes: Bool = true) {
     self.sessionStorage = session
+    self.ofPrimarySession = session.sessionType == .primary
     super.init(
       simulation: session.simulation, index: session.index,
       configuration: session.workoutConfiguration, engineDevice: session.engineDevice)

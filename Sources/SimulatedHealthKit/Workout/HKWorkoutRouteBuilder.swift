@@ -81,8 +81,10 @@ extension HealthKitSimulation.State {
 ///   saved before a route is associated with it"; Apple: "You must have already saved this
 ///   workout to the HealthKit store").
 public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
-  /// The locations inserted, in time-stamp order (guarded by ``HKSeriesBuilder/lock``).
-  private var locations: [CLLocation] = []
+  /// The locations inserted, in time-stamp order; for a live workout's route also held by the
+  /// simulation (``LiveWorkoutRoutes``), so that the builder of the recovered session starts
+  /// with them.
+  let kept = RouteLocations()
 
   /// A route builder for `healthStore` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutroutebuilder/init(healthstore:device:));
@@ -179,20 +181,13 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkseriesbuilder/discard()).
   public override func discard() { super.discard() }
 
-  override func dropData() { locations.removeAll() }
+  override func dropData() { kept.removeAll() }
 
   // MARK: - Rules
 
   private func insert(_ routeData: [CLLocation]) -> HKError? {
     if let error = callError() { return error }
-    lock.withLock {
-      for location in routeData {
-        // Kept sorted by time stamp; a location arriving late goes after every one not later.
-        let index =
-          locations.lastIndex { $0.timestamp <= location.timestamp }.map { $0 + 1 } ?? 0
-        locations.insert(location, at: index)
-      }
-    }
+    kept.insert(routeData)
     return nil
   }
 
@@ -211,7 +206,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
           "The workout must be saved before a route is associated with it: call finishRoute(with:metadata:) with the workout finishWorkout returned"
         ))
     }
-    let (points, allMetadata) = close(adding: metadata) { locations }
+    let (points, allMetadata) = close(adding: metadata) { kept.locations }
     let route = HKWorkoutRoute(
       locations: points, workout: workout, metadata: allMetadata, device: device)
     if let error = keep(route, call: "finishRoute") { return .failure(error) }
@@ -219,20 +214,87 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   }
 }
 
+/// A route builder's locations, in time-stamp order (a location arriving late goes after every
+/// one not later), behind a lock of their own: the builder and the simulation's
+/// ``LiveWorkoutRoutes`` hold them.
+final class RouteLocations: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [CLLocation] = []
+
+  /// The locations now.
+  var locations: [CLLocation] { lock.withLock { storage } }
+
+  /// Adds `routeData`, keeping the time-stamp order.
+  func insert(_ routeData: [CLLocation]) {
+    lock.withLock {
+      for location in routeData {
+        let index = storage.lastIndex { $0.timestamp <= location.timestamp }.map { $0 + 1 } ?? 0
+        storage.insert(location, at: index)
+      }
+    }
+  }
+
+  /// Drops every location (``HKSeriesBuilder/discard()``).
+  func removeAll() { lock.withLock { storage.removeAll() } }
+}
+
+/// The route locations of each live workout (by engine and session), system-side: the route
+/// builder of a session's live builder keeps its locations here too, and the builder of the
+/// session recovered after a crash starts with them (docs/swift-api.md#crash-and-recovery).
+/// Holds the locations, never a builder (a builder holds the simulation: a cycle).
+struct LiveWorkoutRoutes: SimulationExtension {
+  /// An engine's session.
+  struct Key: Hashable {
+    var device: WorkoutDevice
+    var session: Int
+  }
+  var routes: [Key: RouteLocations] = [:]
+
+  init(simulation: HealthKitSimulation) {}
+}
+
 extension HKWorkoutBuilder {
   /// The builder of the series `seriesType` for this workout (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/seriesbuilder(for:)):
-  /// an ``HKWorkoutRouteBuilder`` for ``HKSeriesType/workoutRoute()`` (the same one on every
-  /// call), `nil` for another type (a heartbeat series is built with
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/seriesbuilder(for:),
+  /// "Returns the series builder for the specified type, creating a new builder, if
+  /// necessary"): an ``HKWorkoutRouteBuilder`` for ``HKSeriesType/workoutRoute()`` (the same
+  /// one on every call), `nil` for another type (a heartbeat series is built with
   /// ``HKHeartbeatSeriesBuilder/init(healthStore:device:start:)``; Apple documents no
   /// workout builder's heartbeat builder).
+  ///
+  /// The route of a live workout belongs to the workout, not to the app process: the builder
+  /// of a session recovered after a crash (`HKHealthStore.recoverActiveWorkoutSession()`)
+  /// gives a new route builder for the new process that already has every location inserted
+  /// before the crash (not the metadata added to the old one), and the route it saves starts
+  /// where the workout's did (project reading of the page above and of Apple's recovery,
+  /// which restores the session and its builder's data; new-user trial 27:
+  /// docs/swift-api.md#workout-routes).
   public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
     guard seriesType.identifier == HKWorkoutRouteTypeIdentifier else { return nil }
-    return lock.withLock {
+    if let existing = lock.withLock({ routeBuilder }) { return existing }
+    let made = HKWorkoutRouteBuilder(simulation: simulation, device: device)
+    let chosen = lock.withLock { () -> HKWorkoutRouteBuilder in
       if let existing = routeBuilder { return existing }
-      let builder = HKWorkoutRouteBuilder(simulation: simulation, device: device)
-      routeBuilder = builder
-      return builder
+      routeBuilder = made
+      return made
     }
+    guard chosen === made, let key = liveRouteKey else { return chosen }
+    // Outside the builder's lock: the simulation's lock is taken after it nowhere else.
+    let earlier = simulation.mutate { state -> [CLLocation] in
+      state.withExtension(LiveWorkoutRoutes.self, of: simulation) { routes, _ in
+        let before = routes.routes[key]?.locations ?? []
+        routes.routes[key] = made.kept
+        return before
+      }
+    }
+    if !earlier.isEmpty { made.kept.insert(earlier) }
+    return made
+  }
+
+  /// Where a live workout's route is kept system-side: the engine and session of a primary
+  /// session's live builder; `nil` for a standalone builder and a mirrored session's.
+  private var liveRouteKey: LiveWorkoutRoutes.Key? {
+    guard let live = self as? HKLiveWorkoutBuilder, live.ofPrimarySession else { return nil }
+    return LiveWorkoutRoutes.Key(device: engineDevice, session: index)
   }
 }

@@ -101,18 +101,26 @@ extension HKWorkoutSession {
     let mine = mirror
     return simulation.mutate { state -> Result<Void, HKError> in
       let engine = state.session.workoutEngine
+      // The door's refusals are logged as the engine's failed sends are (`remoteDataSendFailed`
+      // with the error), one entry per call, so a test that reads only the result sees them
+      // (new-user trial 27).
+      func refuse(_ error: MirroringError, _ message: String) -> Result<Void, HKError> {
+        state.session.withEngine {
+          $0.mirroringSendRefused(from: side, byteCount: data.count, error)
+        }
+        return .failure(HKError(.errorInvalidArgument, message))
+      }
       if let mine, mine.disconnected || engine.currentMirroringNumber != mine.mirroring {
-        return .failure(HKError(.errorInvalidArgument, MirroringError.notMirroring.message))
+        return refuse(.notMirroring, MirroringError.notMirroring.message)
       }
       if engine.mirroredSessionIndex == index, !Self.remoteDelegateSet(for: side, state: &state) {
         let door = state.extensionState(MirroringDoor.self)
         let unhandled =
           side == .watch
           && engine.currentMirroringNumber.map { door?.unhandled.contains($0) == true } == true
-        return .failure(
-          HKError(
-            .errorInvalidArgument,
-            unhandled ? Self.noStartHandlerMessage : "Remote session delegate is not set up"))
+        return refuse(
+          .remoteDelegateNotSet,
+          unhandled ? Self.noStartHandlerMessage : MirroringError.remoteDelegateNotSet.message)
       }
       let result = Self.perform(.send(from: side, byteCount: data.count), state: &state)
       if case .success(let number?) = result {

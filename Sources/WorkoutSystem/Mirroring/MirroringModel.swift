@@ -45,11 +45,16 @@ public enum MirroringError: String, Sendable, Hashable, CaseIterable {
   /// A state call on the mirrored session could not reach the primary (code 100, HealthKit's
   /// "Failed to sync state transition to the primary session").
   case syncFailed
+  /// A send while the session on the other side has no delegate (the phone's mirrored session
+  /// reaches the phone one latency after the start, and the app sets its delegate in the start
+  /// handler): HealthKit's code 3, "Remote session delegate is not set up" (a developer report;
+  /// the Swift door refuses it, which knows the delegates, and logs it as a failed send).
+  case remoteDelegateNotSet
 
   /// The `HKError` code raw value.
   public var healthKitCode: Int {
     switch self {
-    case .sessionEnded, .notMirroring, .notConnected: 3
+    case .sessionEnded, .notMirroring, .notConnected, .remoteDelegateNotSet: 3
     case .dataSizeExceeded: 13
     case .syncFailed: 100
     }
@@ -64,6 +69,7 @@ public enum MirroringError: String, Sendable, Hashable, CaseIterable {
       "The companion device is not connected: the iPhone is out of the watch's range and not on the same Wi-Fi; call startMirroringToCompanionDevice() again once the phone is back"
     case .dataSizeExceeded: "Data sent to the remote workout session exceeds 100 KB in 10 seconds"
     case .syncFailed: "Failed to sync state transition to the primary session"
+    case .remoteDelegateNotSet: "Remote session delegate is not set up"
     }
   }
 }

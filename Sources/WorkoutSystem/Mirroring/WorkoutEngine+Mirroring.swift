@@ -107,6 +107,26 @@ extension WorkoutEngine {
     }
   }
 
+  /// Logs a send that the Swift door refused before it reached the rules here (the other
+  /// side's session has no delegate, which only the door knows; a mirrored session the door
+  /// saw disconnected) as the engine logs its own failed sends: one `remoteDataSendFailed`
+  /// entry at virtual now, with the error (docs/run-result.md#log). Changes nothing else: the
+  /// refused send is not counted in the budget.
+  ///
+  /// - Parameters:
+  ///   - side: the sending side.
+  ///   - byteCount: the data's size, bytes.
+  ///   - error: why it was refused.
+  public mutating func mirroringSendRefused(
+    from side: CompanionDevice, byteCount: Int, _ error: MirroringError
+  ) {
+    logMirroring(
+      MirroringEvent(
+        session: mirroring.active?.session ?? currentSessionIndex ?? 0,
+        mirroring: mirroring.active?.mirroring ?? mirroring.count,
+        change: .sendFailed(from: side, error, byteCount: byteCount)))
+  }
+
   /// The primary's state changed: forwarded to the phone `latency` later; an end also ends the
   /// mirroring (the phone's disconnect follows its `ended` change).
   mutating func mirroringSessionChanged(_ change: SessionStateChange, session index: Int) {

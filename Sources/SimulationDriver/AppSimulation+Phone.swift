@@ -100,7 +100,7 @@ extension AppSimulation {
   /// released (project rule, docs/phone.md#widgets: a test leaves nothing behind); read
   /// them during or after the run while the simulation is alive. A file left by a process that
   /// ended without releasing its simulation (an interrupted test run) is removed the first time
-  /// a later process makes a suite (``AppGroups/removeStaleFiles(in:now:)``).
+  /// a later process makes a suite (`AppGroups.removeStaleFiles(in:now:)`).
   public func appGroupDefaults(_ groupIdentifier: String) -> UserDefaults {
     AppGroups.sweepOnce()
     return state.withLock { state in

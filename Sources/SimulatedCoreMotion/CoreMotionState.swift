@@ -332,17 +332,20 @@ final class FreedMotionManagers: Sendable {
 /// unarmed, the object never registered and there is nothing to drop). The one home of the
 /// freed-object rule's `deinit` (a project rule, docs/swift-api.md#core-motion: a freed
 /// object's handlers are called no more, as on a device).
-final class FreedObjectRecorder {
-  /// The owner's key and where to record it.
-  private var armed: (key: ObjectIdentifier, freed: FreedMotionManagers)?
+final class FreedObjectRecorder: Sendable {
+  /// The owner's key and where to record it, behind its own lock: an object may start updates
+  /// on two threads at once (accelerometer here, gyro there), and each arms it.
+  private let armed = Mutex<(key: ObjectIdentifier, freed: FreedMotionManagers)?>(nil)
 
   init() {}
 
   /// Records `key` in `freed` when released.
-  func arm(_ key: ObjectIdentifier, in freed: FreedMotionManagers) { armed = (key, freed) }
+  func arm(_ key: ObjectIdentifier, in freed: FreedMotionManagers) {
+    armed.withLock { $0 = (key, freed) }
+  }
 
   deinit {
-    if let armed { armed.freed.record(armed.key) }
+    if let armed = armed.withLock({ $0 }) { armed.freed.record(armed.key) }
   }
 }
 

@@ -124,7 +124,7 @@ extension AppSimulation {
     }
     if SimulationExecutor.isOnMainQueue {
       return
-        "\(call) on the main queue outside a simulation's task tree: \(several), and a DispatchQueue.main.async block (or main-actor code started outside the run) does not inherit a run's simulation (the simulation is a task-local value, which Dispatch blocks lose): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in, or run such tests one at a time (a .serialized suite) (docs/swift-api.md#traps)"
+        "\(call) on the main queue outside a simulation's task tree: \(several), and a DispatchQueue.main.async block (or main-actor code started outside the run) does not inherit a run's simulation (the simulation is a task-local value, which Dispatch blocks lose): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in, or run such tests apart from every other simulation (`swift test --filter` on their .serialized suite, or `swift test --no-parallel`) (docs/swift-api.md#traps)"
     }
     return
       "\(call) outside a simulation's task tree: \(several), and this code does not inherit a run's simulation (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"

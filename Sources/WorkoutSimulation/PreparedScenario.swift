@@ -228,10 +228,15 @@ struct PreparedScenario {
       restingHeartRate: athlete.restingHeartRate)
     self.configuration = configuration
     self.phoneSensors = Self.phoneSensors(scenario)
-    self.phoneConfiguration = WorkoutEngineConfiguration(
+    var phoneConfiguration = WorkoutEngineConfiguration(
       seed: Self.phoneSeed(seed), activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
       schedules: phoneSensors.mapValues(\.schedule))
+    // The phone connects no cycling sensor (``phoneSensors(_:)``): the engine's one rule for
+    // them then also keeps an indoor ride's distance out, as on the watch without a speed
+    // sensor (docs/healthkit-behaviour.md#cycling-sensors).
+    phoneConfiguration.cyclingSensors = QuantityTypeSet()
+    self.phoneConfiguration = phoneConfiguration
   }
 
   /// A scripted course's route (project rule, docs/scenario-format.md#gps): when the scenario

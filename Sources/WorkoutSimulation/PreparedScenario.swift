@@ -219,6 +219,11 @@ struct PreparedScenario {
     configuration.watch = scenario.watch
     configuration.cyclingSensors = scenario.cyclingSensors.union(
       Self.impliedCyclingSensors(scenario, course: course))
+    if let warning = Self.unconnectedCyclingSensorsWarning(
+      scenario, course: course, connected: configuration.cyclingSensors, file: file)
+    {
+      warnings.append(warning)
+    }
     configuration.link = Self.linkConfiguration(
       scenario, overrides: overrides, startDate: startDate, zones: timeZones)
     configuration.motion = MotionConfiguration(
@@ -337,6 +342,46 @@ struct PreparedScenario {
       }
     }
     return sensors
+  }
+
+  /// The warning of a ride that describes what a cycling sensor would measure without
+  /// connecting that sensor (project rule, docs/healthkit-behaviour.md#cycling-sensors: nothing
+  /// silent): a ridden course segment's `power` or `cadence`, or a `sensors` setting of
+  /// `cyclingPower`, `cyclingCadence` or `cyclingSpeed`, in a cycling scenario (a multisport
+  /// file's ride is not judged: its legs are not told apart here),
+  /// while `watch.cyclingSensors` (with what a replayed file implies) lacks its sensor, so the
+  /// watch records none of that type. `nil` when every such type's sensor is connected.
+  static func unconnectedCyclingSensorsWarning(
+    _ scenario: Scenario, course: Course, connected: QuantityTypeSet, file: String
+  ) -> String? {
+    // A cycling workout's only: other activities' segments give cadence too (strokes,
+    // steps), and a multisport file's legs are not told apart here.
+    guard scenario.activity == .cycling else { return nil }
+    var described: [QuantityType: String] = [:]
+    for segment in course.segments where !segment.onFoot {
+      if segment.power != nil {
+        described[.cyclingPower] = "course segments give \"power\" (cyclingPower)"
+      }
+      if segment.cadence != nil {
+        described[.cyclingCadence] = "course segments give \"cadence\" (cyclingCadence)"
+      }
+    }
+    for type in [QuantityType.cyclingPower, .cyclingCadence, .cyclingSpeed]
+    where described[type] == nil && scenario.sensors[type] != nil {
+      described[type] = "\"sensors\" sets \"\(type.rawValue)\""
+    }
+    let names: [(QuantityType, String)] = [
+      (.cyclingPower, "power"), (.cyclingCadence, "cadence"), (.cyclingSpeed, "speed"),
+    ]
+    let missing = names.filter { type, _ in described[type] != nil && !connected.contains(type) }
+    guard !missing.isEmpty else { return nil }
+    let reasons = missing.map { type, _ in described[type] ?? type.rawValue }
+    let keys = names.filter { type, _ in described[type] != nil || connected.contains(type) }
+      .map { "\"\($0.1)\"" }.joined(separator: ", ")
+    return "\(file): \(reasons.joined(separator: "; ")), but \"watch.cyclingSensors\" connects "
+      + "no such sensor, so the watch records none of it (as without that peripheral); write "
+      + "\"watch\": {\"cyclingSensors\": [\(keys)]} to record it "
+      + "(docs/healthkit-behaviour.md#cycling-sensors)"
   }
 
   /// The phone's sensors (project rules, docs/phone.md#the-iphones-own-workouts): heart rate

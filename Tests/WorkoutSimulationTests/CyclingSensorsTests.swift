@@ -22,6 +22,44 @@ import WorkoutSimulation
     return try #require(try Simulation.run(scenario).records.first)
   }
 
+  /// The run's warnings about sensors the scenario describes but does not connect (review27
+  /// item 3: a ride with `power` segments and no `watch.cyclingSensors` recorded no power
+  /// without a word).
+  private func sensorWarnings(_ watch: String) throws -> [String] {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "cycling", "location": "indoor", \(watch)
+        "course": [ { "duration": 400, "speed": 8, "power": 200 } ],
+        "sensors": { "cyclingCadence": { "noise": 0 }, "cyclingSpeed": { "noise": 0 } },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 300, "do": "end" } ] }
+      """)
+    return try Simulation.run(scenario).warnings.filter { $0.contains("watch.cyclingSensors") }
+  }
+
+  @Test func describedButUnconnectedSensorsAreAWarning() throws {
+    let tail =
+      " connects no such sensor, so the watch records none of it (as without that peripheral);"
+      + #" write "watch": {"cyclingSensors": ["power", "cadence", "speed"]} to record it"#
+      + " (docs/healthkit-behaviour.md#cycling-sensors)"
+    // No sensor connected: the segment's power, and the two sensor settings, name all three.
+    let none = try sensorWarnings("")
+    #expect(none.count == 1)
+    #expect(
+      none.first?.hasSuffix(
+        #": course segments give "power" (cyclingPower); "sensors" sets "cyclingCadence"; "#
+          + #""sensors" sets "cyclingSpeed", but "watch.cyclingSensors""# + tail) == true)
+    // A power meter alone: cadence and speed are still described and missing.
+    let power = try sensorWarnings(#""watch": { "cyclingSensors": ["power"] },"#)
+    #expect(
+      power.first?.hasSuffix(
+        #": "sensors" sets "cyclingCadence"; "sensors" sets "cyclingSpeed", "#
+          + #"but "watch.cyclingSensors""# + tail) == true)
+    // Every described sensor connected: no warning.
+    #expect(
+      try sensorWarnings(#""watch": { "cyclingSensors": ["power", "cadence", "speed"] },"#)
+        .isEmpty)
+  }
+
   @Test func anIndoorRideWithoutSensorsRecordsNoDistancePowerCadenceOrSpeed() throws {
     let ride = try record(location: "indoor")
     #expect(ride.statistics[.distanceCycling] == nil)

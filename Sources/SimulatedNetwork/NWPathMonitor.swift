@@ -37,7 +37,7 @@ public struct NWPath: Equatable, Sendable, CustomDebugStringConvertible {
 /// (docs/swift-api.md#the-network).
 public final class NWPathMonitor: @unchecked Sendable {
   private let simulation: AppSimulation
-  private let handler = Mutex<(@Sendable (NWPath) -> Void)?>(nil)
+  private let handler = Mutex(ClosureSlot<(@Sendable (NWPath) -> Void)?>(nil))
   private let startedQueue = Mutex<DispatchQueue?>(nil)
 
   /// A monitor of all interface types (Apple doc:
@@ -51,8 +51,8 @@ public final class NWPathMonitor: @unchecked Sendable {
   /// https://developer.apple.com/documentation/network/nwpathmonitor/pathupdatehandler); set it
   /// before ``start(queue:)``.
   public var pathUpdateHandler: (@Sendable (NWPath) -> Void)? {
-    get { handler.withLock { $0 } }
-    set { handler.withLock { $0 = newValue } }
+    get { handler.withLock { $0.function } }
+    set { handler.withLock { $0.function = newValue } }
   }
 
   /// The queue given to ``start(queue:)``, `nil` before (Apple doc:

@@ -94,11 +94,11 @@ public final class AppSimulation: Sendable {
   let wallClockBases = Mutex(WallClockBases())
   /// Where the wall-clock rule reads the real clock (``realNow``): `Date()`, unless a test of
   /// the rule set a reading of its own (``readRealClock(_:)``).
-  private let realClockReader = Mutex<@Sendable () -> Date>({ Date() })
+  private let realClockReader = Mutex(ClosureSlot<@Sendable () -> Date>({ Date() }))
 
   /// The real clock as the wall-clock rule reads it (docs/swift-api.md#the-wall-clock-rule):
   /// `Date()`, or the reading a test set with ``readRealClock(_:)``.
-  package var realNow: Date { realClockReader.withLock { $0 }() }
+  package var realNow: Date { realClockReader.withLock { $0.function }() }
 
   /// Makes the wall-clock rule read the real clock from `reader` from now on (its marks of the
   /// instants virtual time reaches included), so that a test of the rule pins the real time of
@@ -106,7 +106,7 @@ public final class AppSimulation: Sendable {
   /// the dates app code builds from it (a project rule: tests never read the wall clock,
   /// docs/development.md). Set it before the simulation's first `advance`.
   package func readRealClock(_ reader: @escaping @Sendable () -> Date) {
-    realClockReader.withLock { $0 = reader }
+    realClockReader.withLock { $0.function = reader }
     let real = reader().timeIntervalSinceReferenceDate
     state.withLock {
       $0.realClock = RealClockMarks()

@@ -1,3 +1,4 @@
+import SimulationDriver
 import Synchronization
 import WorkoutCore
 import WorkoutHealth
@@ -23,7 +24,7 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     @Sendable (HKActivitySummaryQuery, [HKActivitySummary]?, (any Error)?) -> Void
 
   private let resultsHandler: Handler
-  private let update = Mutex<Handler?>(nil)
+  private let update = Mutex(ClosureSlot<Handler?>(nil))
   /// What the running query saw last (accessed under the simulation's lock).
   private let live = Mutex<Live?>(nil)
 
@@ -55,10 +56,10 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
   /// Traps with "HKActivitySummaryQuery: setUpdateHandler: not callable after first execution"
   /// when set after `execute`.
   public var updateHandler: Handler? {
-    get { update.withLock { $0 } }
+    get { update.withLock { $0.function } }
     set {
       requireNotExecuted(setter: "setUpdateHandler:")
-      update.withLock { $0 = newValue }
+      update.withLock { $0.function = newValue }
     }
   }
 
@@ -71,7 +72,7 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     let simulation = context.simulation
     let days = granted ? Self.days(matching: predicate, simulation, state: state) : []
     let summaries = days.map { simulation.summaryValues(of: $0, state: state) }
-    if granted, update.withLock({ $0 }) != nil {
+    if granted, update.withLock({ $0.function }) != nil {
       var anchors: [HealthDataType: HealthAnchor] = [:]
       for type in listenedTypes {
         anchors[type] =
@@ -162,7 +163,7 @@ extension HKActivitySummaryQuery: HealthQueryListener {
     -> [HealthKitSimulation.Callback]
   {
     guard !isStopped, !state.healthDataIsInaccessible(at: now),
-      let update = update.withLock({ $0 }),
+      let update = update.withLock({ $0.function }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
     // Only the days a new sample touches are computed again (and new days, after a midnight);

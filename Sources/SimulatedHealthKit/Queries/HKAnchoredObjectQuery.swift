@@ -1,3 +1,4 @@
+import SimulationDriver
 import Synchronization
 import WorkoutCore
 import WorkoutHealth
@@ -156,7 +157,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   override var datedPredicates: [NSPredicate?] { descriptors.map(\.predicate) }
   override var appAnchor: HKQueryAnchor? { anchor }
   private let resultsHandler: Handler
-  private let update = Mutex<Handler?>(nil)
+  private let update = Mutex(ClosureSlot<Handler?>(nil))
   private let live = Mutex<Live?>(nil)
 
   /// The handler's shape: query, added samples, deleted objects, new anchor, error.
@@ -196,10 +197,10 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   /// Called with each batch of changes while the query runs; set it before `execute` (traps with
   /// "HKAnchoredObjectQuery: setUpdateHandler: not callable after first execution" after).
   public var updateHandler: Handler? {
-    get { update.withLock { $0 } }
+    get { update.withLock { $0.function } }
     set {
       requireNotExecuted(setter: "setUpdateHandler:")
-      update.withLock { $0 = newValue }
+      update.withLock { $0.function = newValue }
     }
   }
 
@@ -267,7 +268,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     // An anchor of another simulation's store reads as none (reported at `execute`).
     let start = startAnchor(in: context)?.health
     let batch: (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor)
-    if update.withLock({ $0 }) != nil, !parts.isEmpty {
+    if update.withLock({ $0.function }) != nil, !parts.isEmpty {
       // A running query: its parts keep their filters without the device's view, which each
       // look applies (Store/HKHealthStore+Devices.swift); the first batch is a look too,
       // unless a limit cuts it (the first batch then shows the view of now, as a query that
@@ -316,7 +317,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
       limit: limit > 0 ? limit : nil)
     let newAnchor = HKQueryAnchor(
       store: HealthAnchor(value: batch.anchor), in: context.simulation)
-    if update.withLock({ $0 }) != nil {
+    if update.withLock({ $0.function }) != nil {
       let arrivals = state.pendingDoseArrivals(simulation: context.simulation)
       doseLive.withLock {
         $0 = DoseLive(
@@ -454,7 +455,7 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
   {
     if doseLive.withLock({ $0 }) != nil { return wakeDoseEvents(at: now, state: &state) }
     guard let seen = live.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
-      let update = update.withLock({ $0 }),
+      let update = update.withLock({ $0.function }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
     let context = QueryContext(
@@ -483,7 +484,7 @@ extension HKAnchoredObjectQuery {
   {
     guard let seen = doseLive.withLock({ $0 }), !isStopped,
       !state.healthDataIsInaccessible(at: now),
-      let update = update.withLock({ $0 }),
+      let update = update.withLock({ $0.function }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
     let batch = state.medicationDoseEventChanges(

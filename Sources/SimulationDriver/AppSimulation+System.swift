@@ -77,6 +77,31 @@ extension AppSimulation {
     current ?? RunningSimulations.only
   }
 
+  /// The simulation whose answer a read with no object of the app's gives (`call`:
+  /// `"UNCalendarNotificationTrigger.nextTriggerDate()"`, `"CLLocationManager.headingAvailable()"`):
+  /// ``currentOrOnlyRunningQuietly`` (no log entry: a getter) or, with no run in progress in
+  /// the process, `nil`, and the caller answers as a device would with no simulation (`Date()`,
+  /// the devices' hardware). With runs in progress none of which it can be attributed to (it
+  /// runs outside every run's task tree while several run, or after several ran at once:
+  /// ``RunningSimulations/severalRanAtOnce``), it traps with ``outsideMessage(_:fix:)``, as
+  /// every other entry point does (``requireCurrent(_:deviceDependent:)``): its answer would
+  /// be the real clock's or the real device's in the middle of a simulated one, silently
+  /// (project rule, docs/swift-api.md#traps). Without a run in progress there is no simulation
+  /// whose answer it could get wrong (a test of the app's own code, outside every run), so
+  /// that case answers rather than traps.
+  package static func quietReadSimulation(_ call: String) -> AppSimulation? {
+    if let simulation = currentOrOnlyRunningQuietly { return simulation }
+    guard RunningSimulations.count > 0 || UnseenWork.runs.load(ordering: .relaxed) > 0 else {
+      return nil
+    }
+    fatalError(
+      outsideMessage(
+        "\(call) was called",
+        fix:
+          "call it inside `try await simulation.run { ... }` for the simulation's answer, or where no run is in progress for the device's (docs/swift-api.md#traps)"
+      ))
+  }
+
   /// Whether code of the phone ran in this simulation (``on(_:isolation:_:)`` was given
   /// ``Device/phone``): then a device-dependent entry point called outside the run's task
   /// tree cannot be taken for the watch's.
@@ -130,10 +155,10 @@ extension AppSimulation {
       "\(call) outside a simulation's task tree: \(several), and this code does not inherit a run's simulation (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"
   }
 
-  /// How long ``runMainQueueBlocksAtEnd()`` waits for one item on the main queue: 10 s of
-  /// wall-clock time, as the stall watch waits for a queue with no sign of life (a loaded
-  /// machine's main queue runs late, not never).
-  package static let endOfRunMainQueueWait: DispatchTimeInterval = .seconds(10)
+  /// How long ``runMainQueueBlocksAtEnd()`` waits for one item on the main queue by default
+  /// (``endOfRunMainQueueWait``): 10 s of wall-clock time, as the stall watch waits for a
+  /// queue with no sign of life (a loaded machine's main queue runs late, not never).
+  package static let defaultEndOfRunMainQueueWait: DispatchTimeInterval = .seconds(10)
 
   /// Queues an empty item on the main queue and returns whether it ran within `limit` of
   /// wall-clock time (every item queued there before it has then run).

@@ -79,21 +79,27 @@ extension AppSimulation {
 
   /// The simulation whose answer a read with no object of the app's gives (`call`:
   /// `"UNCalendarNotificationTrigger.nextTriggerDate()"`, `"CLLocationManager.headingAvailable()"`):
-  /// ``currentOrOnlyRunningQuietly`` (no log entry: a getter) or, with no run in progress in
-  /// the process, `nil`, and the caller answers as a device would with no simulation (`Date()`,
-  /// the devices' hardware). With runs in progress none of which it can be attributed to (it
-  /// runs outside every run's task tree while several run, or after several ran at once:
-  /// ``RunningSimulations/severalRanAtOnce``), it traps with ``outsideMessage(_:fix:)``, as
-  /// every other entry point does (``requireCurrent(_:deviceDependent:)``): its answer would
-  /// be the real clock's or the real device's in the middle of a simulated one, silently
-  /// (project rule, docs/swift-api.md#traps). Without a run in progress there is no simulation
-  /// whose answer it could get wrong (a test of the app's own code, outside every run), so
-  /// that case answers rather than traps.
+  /// ``currentOrOnlyRunningQuietly`` (no log entry: a getter), or `nil`, and the caller answers
+  /// as a device would with no simulation (`Date()`, the devices' hardware).
+  ///
+  /// Code that runs in no Swift task at all (a `DispatchQueue` block, the main queue's too, or
+  /// a `Thread`), outside every run's task tree while runs are in progress none of which it can
+  /// be attributed to (several at once, or after several ran at once in the process:
+  /// ``RunningSimulations/severalRanAtOnce``), traps instead with ``outsideMessage(_:fix:)``,
+  /// as every other entry point does (``requireCurrent(_:deviceDependent:)``): such code was
+  /// queued by someone, a run's callback most likely (a query's handler that hops to the main
+  /// queue), and the real clock's date or the real device's hardware in the middle of a
+  /// simulated run would be a silent wrong answer. Code in a Swift task outside every run's
+  /// tree answers as the device would (project rule, docs/swift-api.md#traps): a test's own
+  /// code runs in a task, and may use no simulation at all (a unit test of the app's trigger
+  /// code, of its motion setup) while other tests' runs are in progress in the process, so a
+  /// trap there would fail it whenever another test happened to run beside it; a
+  /// `Task.detached` of a run cannot be told apart from that code, and gets the same answer.
   package static func quietReadSimulation(_ call: String) -> AppSimulation? {
     if let simulation = currentOrOnlyRunningQuietly { return simulation }
-    guard RunningSimulations.count > 0 || UnseenWork.runs.load(ordering: .relaxed) > 0 else {
-      return nil
-    }
+    let inTask = withUnsafeCurrentTask { $0 != nil }
+    guard !inTask, RunningSimulations.count > 0 || UnseenWork.runs.load(ordering: .relaxed) > 0
+    else { return nil }
     fatalError(
       outsideMessage(
         "\(call) was called",

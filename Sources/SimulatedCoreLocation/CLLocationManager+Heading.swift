@@ -8,9 +8,13 @@ extension CLLocationManager {
   /// watch: Apple Watch has a compass from Series 5 and SE on; Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/headingavailable());
   /// `false` in the watch's code when the scenario's `motion.magnetometer` is `false` (an
-  /// Apple Watch Series 4 or earlier; docs/scenario-format.md#motion).
+  /// Apple Watch Series 4 or earlier; docs/scenario-format.md#motion). With no simulation's run
+  /// in progress, `true` (both devices have one); called outside every run's task tree while
+  /// runs it cannot be attributed to are in progress (several at once, or after several ran at
+  /// once in the process), it traps with what to write instead (docs/swift-api.md#traps).
   public class func headingAvailable() -> Bool {
-    guard let simulation = AppSimulation.currentOrOnlyRunningQuietly else { return true }
+    guard let simulation = AppSimulation.quietReadSimulation("CLLocationManager.headingAvailable()")
+    else { return true }
     return AppSimulation.device == .phone || simulation.scenario.watchHasMagnetometer
   }
 

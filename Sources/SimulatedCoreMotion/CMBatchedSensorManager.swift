@@ -452,7 +452,8 @@ extension CoreMotionState {
   /// The batched sequences still registered when the outermost `run` returns: each finishes
   /// and is reported once as a `notDelivered` warning (a project rule: on a device the
   /// workout's updates would go on, which a test never sees; the consumer is resumed rather
-  /// than left waiting, docs/swift-api.md#batched-sensors). Handlers stay registered.
+  /// than left waiting, docs/swift-api.md#batched-sensors). Handlers stay registered. Then the
+  /// fall still kept for a delegate, once (``FallDetectionState/endOfRunWarning(start:)``).
   mutating func endOfRunWarnings(stalled: Bool, in state: inout AppSimulation.State) -> [(
     framework: String, call: String, message: String
   )] {
@@ -484,6 +485,7 @@ extension CoreMotionState {
         ))
     }
     batches = kept
+    if let fall = fall.endOfRunWarning(start: startDate) { warnings.append(fall) }
     return warnings
   }
 

@@ -252,6 +252,36 @@ struct FallDetectionState {
   var managers: [Manager] = []
   /// The latest fall not delivered yet (no live manager, or not authorized).
   var pending: (date: Date, resolution: CMFallDetectionEvent.UserResolution)?
+  /// The date of the pending fall an end-of-run warning named (``endOfRunWarning(start:)``).
+  var reportedAtEnd: Date?
+
+  /// The ``AppSimulation/Report/Kind-swift.enum/notDelivered`` warning of the fall still
+  /// pending when the outermost `run` returns, once per fall, or `nil`: on a device it would
+  /// wait for a delegate (or the user's authorization) that a test never sees, and a fall kept
+  /// for the delegate of a process the system launched for it, whose launch code set none, was
+  /// otherwise never heard of (project rule, docs/swift-api.md#fall-detection). None when the
+  /// user denied fall detection: nothing is owed to the app then. `start`: the date of t = 0.
+  mutating func endOfRunWarning(start: Date) -> (framework: String, call: String, message: String)?
+  {
+    guard let fall = pending, fall.date != reportedAtEnd, status != .denied else { return nil }
+    reportedAtEnd = fall.date
+    let seconds = fall.date.timeIntervalSince(start)
+    let why =
+      status == .authorized
+      ? "no CMFallDetectionManager of the watch app's running process had a delegate, so the "
+        + "fall was kept for one (a process the system launches for a fall runs the app's "
+        + "launch code and nothing else): make the manager and set its delegate in the launch "
+        + "code (applicationDidFinishLaunching of the WKApplicationDelegate), and keep both in "
+        + "properties"
+      : "the user had not answered the app's fall detection authorization, so the fall was kept "
+        + "for the answer: call requestAuthorization(handler:) (the latest fall comes once the "
+        + "user authorizes)"
+    return (
+      framework: "CoreMotion", call: "fallDetectionManager(_:didDetect:completionHandler:)",
+      message: "when run(_:) returned, the fall at t = \(seconds) s had reached no delegate: "
+        + "\(why) (docs/swift-api.md#fall-detection)"
+    )
+  }
 
   /// Drops the managers that can take no fall any more: freed (held weakly) or of a dead watch
   /// process (not `generation`), so the table does not grow for ever. A fall none takes stays

@@ -270,9 +270,15 @@ open class CMMotionManager: NSObject {
   /// simulated devices, and outside a simulation); only
   /// ``CMAttitudeReferenceFrame/xArbitraryZVertical`` in the watch's code with the scenario's
   /// `motion.magnetometer: false` (Apple: the other three need a magnetometer,
-  /// https://developer.apple.com/documentation/coremotion/cmattitudereferenceframe).
+  /// https://developer.apple.com/documentation/coremotion/cmattitudereferenceframe). Outside
+  /// every run's task tree while runs it cannot be attributed to are in progress (several at
+  /// once, or after several ran at once in the process), a trap with what to write instead
+  /// (docs/swift-api.md#traps).
   open class func availableAttitudeReferenceFrames() -> CMAttitudeReferenceFrame {
-    guard let simulation = AppSimulation.currentOrOnlyRunningQuietly else {
+    guard
+      let simulation = AppSimulation.quietReadSimulation(
+        "CMMotionManager.availableAttitudeReferenceFrames()")
+    else {
       return frames(magnetometer: true)
     }
     return frames(

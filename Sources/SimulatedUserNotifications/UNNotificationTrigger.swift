@@ -59,9 +59,15 @@ public class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Se
   /// holds later does not move it; `simulation.nextNotificationDate(identifier:)` gives the
   /// instant the request will fire at), with components naming a real-clock day read as the
   /// virtual day `add` reads them as (docs/swift-api.md#the-wall-clock-rule; no log entry:
-  /// a getter); elsewhere after `Date()` in `TimeZone.current`. `nil` when nothing matches.
+  /// a getter); with no simulation's run in progress, after `Date()` in `TimeZone.current`;
+  /// outside every run's task tree while runs it cannot be attributed to are in progress
+  /// (several at once, or after several ran at once in the process), a trap with what to write
+  /// instead (docs/swift-api.md#traps). `nil` when nothing matches.
   public func nextTriggerDate() -> Date? {
-    guard let simulation = AppSimulation.currentOrOnlyRunningQuietly else {
+    guard
+      let simulation = AppSimulation.quietReadSimulation(
+        "UNCalendarNotificationTrigger.nextTriggerDate()")
+    else {
       var calendar = Self.calendar(for: dateComponents)
       calendar.timeZone = dateComponents.timeZone ?? .current
       return Self.nextDate(matching: dateComponents, after: Date(), in: calendar)
@@ -188,9 +194,14 @@ public class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecke
   /// Now + ``timeInterval`` (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/untimeintervalnotificationtrigger/nexttriggerdate()):
   /// the trigger does not know when its request was added. Inside a simulation's `run`, now is
-  /// virtual now; elsewhere `Date()`.
+  /// virtual now; with no simulation's run in progress, `Date()`; outside every run's task tree
+  /// while runs it cannot be attributed to are in progress (several at once, or after several
+  /// ran at once in the process), a trap with what to write instead (docs/swift-api.md#traps).
   public func nextTriggerDate() -> Date? {
-    (AppSimulation.currentOrOnlyRunningQuietly?.now ?? Date()).addingTimeInterval(timeInterval)
+    let now =
+      AppSimulation.quietReadSimulation("UNTimeIntervalNotificationTrigger.nextTriggerDate()")?.now
+      ?? Date()
+    return now.addingTimeInterval(timeInterval)
   }
 
   override func nextFire(

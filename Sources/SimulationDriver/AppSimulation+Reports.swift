@@ -126,6 +126,12 @@ extension AppSimulation {
       /// `lapLength`, no `swim` in the scenario) when the course swims no whole length after its
       /// start, so no length, distance or stroke is recorded (a course that stands still, the
       /// default `course: []`; project rule, docs/models.md#swimming), once per session or leg.
+      /// Also the end of the outermost `run`'s wait for what the app queued on the main queue,
+      /// when it gave up (nothing ran there within the wait, or the app's work still changed
+      /// something after the last round): what was queued there runs after the run returned
+      /// (framework `simulation`, call `DispatchQueue.main.async`; project rule,
+      /// docs/swift-api.md#traps). Also a fall still kept for a delegate (or the user's answer)
+      /// when the outermost `run` returned, once per fall (docs/swift-api.md#fall-detection).
       case notDelivered
     }
 
@@ -376,15 +382,16 @@ extension AppSimulation {
   }
 
   /// When the app's code waits on the simulation (a `run` body is active, no `advance` is
-  /// stepping, nothing is pending on the callback lane, and no `settle()` waits for jobs of the
-  /// app's on Swift's global executor, ``UnseenWork``), the mark of its progress (what a stall
+  /// stepping, nothing is pending on the callback lane, no `settle()` waits for jobs of the
+  /// app's on Swift's global executor, ``UnseenWork``, and the outermost run is not past its
+  /// body, waiting for the main queue: ``State/endingRun``), the mark of its progress (what a stall
   /// compares with the last stall's, and the stall watch across a poll's wake-ups); else `nil`
   /// (the stall watch's question).
   package var appWaitMark: [Int64]? {
     return state.withLock { state -> [Int64]? in
       guard
         state.runs > 0 && state.stepping == 0 && state.lane.isEmpty && !state.draining
-          && state.waitingForUnseen == 0
+          && state.waitingForUnseen == 0 && !(state.endingRun && state.runs == 1)
       else { return nil }
       return stallMark(&state)
     }

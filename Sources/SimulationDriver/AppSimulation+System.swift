@@ -77,6 +77,37 @@ extension AppSimulation {
     current ?? RunningSimulations.only
   }
 
+  /// The simulation whose answer a read with no object of the app's gives (`call`:
+  /// `"UNCalendarNotificationTrigger.nextTriggerDate()"`, `"CLLocationManager.headingAvailable()"`):
+  /// ``currentOrOnlyRunningQuietly`` (no log entry: a getter), or `nil`, and the caller answers
+  /// as a device would with no simulation (`Date()`, the devices' hardware).
+  ///
+  /// Code that runs in no Swift task at all (a `DispatchQueue` block, the main queue's too, or
+  /// a `Thread`), outside every run's task tree while runs are in progress none of which it can
+  /// be attributed to (several at once, or after several ran at once in the process:
+  /// ``RunningSimulations/severalRanAtOnce``), traps instead with ``outsideMessage(_:fix:)``,
+  /// as every other entry point does (``requireCurrent(_:deviceDependent:)``): such code was
+  /// queued by someone, a run's callback most likely (a query's handler that hops to the main
+  /// queue), and the real clock's date or the real device's hardware in the middle of a
+  /// simulated run would be a silent wrong answer. Code in a Swift task outside every run's
+  /// tree answers as the device would (project rule, docs/swift-api.md#traps): a test's own
+  /// code runs in a task, and may use no simulation at all (a unit test of the app's trigger
+  /// code, of its motion setup) while other tests' runs are in progress in the process, so a
+  /// trap there would fail it whenever another test happened to run beside it; a
+  /// `Task.detached` of a run cannot be told apart from that code, and gets the same answer.
+  package static func quietReadSimulation(_ call: String) -> AppSimulation? {
+    if let simulation = currentOrOnlyRunningQuietly { return simulation }
+    let inTask = withUnsafeCurrentTask { $0 != nil }
+    guard !inTask, RunningSimulations.count > 0 || UnseenWork.runs.load(ordering: .relaxed) > 0
+    else { return nil }
+    fatalError(
+      outsideMessage(
+        "\(call) was called",
+        fix:
+          "call it inside `try await simulation.run { ... }` for the simulation's answer, or where no run is in progress for the device's (docs/swift-api.md#traps)"
+      ))
+  }
+
   /// Whether code of the phone ran in this simulation (``on(_:isolation:_:)`` was given
   /// ``Device/phone``): then a device-dependent entry point called outside the run's task
   /// tree cannot be taken for the watch's.
@@ -130,10 +161,10 @@ extension AppSimulation {
       "\(call) outside a simulation's task tree: \(several), and this code does not inherit a run's simulation (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"
   }
 
-  /// How long ``runMainQueueBlocksAtEnd()`` waits for one item on the main queue: 10 s of
-  /// wall-clock time, as the stall watch waits for a queue with no sign of life (a loaded
-  /// machine's main queue runs late, not never).
-  package static let endOfRunMainQueueWait: DispatchTimeInterval = .seconds(10)
+  /// How long ``runMainQueueBlocksAtEnd()`` waits for one item on the main queue by default
+  /// (``endOfRunMainQueueWait``): 10 s of wall-clock time, as the stall watch waits for a
+  /// queue with no sign of life (a loaded machine's main queue runs late, not never).
+  package static let defaultEndOfRunMainQueueWait: DispatchTimeInterval = .seconds(10)
 
   /// Queues an empty item on the main queue and returns whether it ran within `limit` of
   /// wall-clock time (every item queued there before it has then run).

@@ -583,18 +583,87 @@ public final class AppSimulation: Sendable {
   /// wall-clock time: a main thread the app holds (or a process that does not service the main
   /// queue) costs that wait, not a hang. Blocks queued later (`asyncAfter`, another queue's)
   /// are not waited for.
+  ///
+  /// The wait is the simulation's, not the app's: the stall watch does not count it
+  /// (``State/endingRun``; the body has returned, and a stall would make `run` throw
+  /// ``StallError`` for it). When it gives up (an item not run within the wait, or blocks
+  /// still queuing blocks after the last round), what the app queued may run after the run
+  /// has returned, outside it: that is reported, a ``Report/Kind-swift.enum/notDelivered``
+  /// warning saying what to write instead (project rule, docs/swift-api.md#traps).
   @concurrent private func runMainQueueBlocksAtEnd() async {
+    let wait = state.withLock { state -> DispatchTimeInterval in
+      state.endingRun = true
+      return state.endOfRunMainQueueWait
+    }
+    defer { state.withLock { $0.endingRun = false } }
     for round in 0..<Self.endOfRunRounds {
       let before = settleMark()
-      guard await Self.mainQueueItem(within: Self.endOfRunMainQueueWait) else { return }
+      guard await Self.mainQueueItem(within: wait) else {
+        reportEndOfRunDrain(Self.mainQueueHeldMessage(wait))
+        return
+      }
       await quiesce()
       if round > 0, settleMark() == before { return }
     }
+    reportEndOfRunDrain(Self.mainQueueBusyMessage)
+  }
+
+  /// Records the ``Report/Kind-swift.enum/notDelivered`` warning of an end-of-run wait for the
+  /// main queue that gave up (``runMainQueueBlocksAtEnd()``).
+  private func reportEndOfRunDrain(_ message: String) {
+    let report = state.withLock { state in
+      Report(
+        kind: .notDelivered, framework: "simulation", call: "DispatchQueue.main.async",
+        date: date(of: state.session.now), seconds: state.session.now.seconds, message: message)
+    }
+    record([report], throwing: false)
+  }
+
+  /// The message of an end-of-run wait whose item did not run on the main queue within `wait`.
+  package static func mainQueueHeldMessage(_ wait: DispatchTimeInterval) -> String {
+    "run(_:) waited \(waitText(wait)) of wall-clock time for the main queue before returning, "
+      + "and the main queue ran nothing in that time: a block on it holds the main thread (a "
+      + "semaphore's or a group's wait, a sleep, a long loop), or the process does not run the "
+      + "main queue; what the app queued there during the run was not run inside it, and runs "
+      + "after the run returned, where a framework call traps or is taken for another "
+      + "simulation's: don't block the main thread (await the result instead of waiting for "
+      + "it), and queue main-thread work with Task { @MainActor in ... } inside the run, which "
+      + "the run waits for (docs/swift-api.md#traps)"
+  }
+
+  /// The message of an end-of-run wait whose last round still ran new blocks.
+  package static let mainQueueBusyMessage =
+    "run(_:) gave the main queue \(endOfRunRounds) rounds before returning, and the app's "
+    + "work still changed something in each (a DispatchQueue.main.async block that queues "
+    + "itself again, a repeating Timer on the main run loop): what it queued last runs after "
+    + "the run returned, where a framework call traps or is taken for another simulation's: "
+    + "repeat such work on virtual time (a loop that sleeps on simulation.clock in a "
+    + "Task { @MainActor in ... }), which advance delivers, and stop it before the run ends "
+    + "(docs/swift-api.md#traps)"
+
+  /// `wait` in words (`"10 s"`, `"200 ms"`).
+  private static func waitText(_ wait: DispatchTimeInterval) -> String {
+    switch wait {
+    case .seconds(let seconds): "\(seconds) s"
+    case .milliseconds(let milliseconds): "\(milliseconds) ms"
+    case .microseconds(let microseconds): "\(microseconds) µs"
+    case .nanoseconds(let nanoseconds): "\(nanoseconds) ns"
+    default: "\(wait)"
+    }
+  }
+
+  /// How long the end of the outermost ``run(isolation:_:)`` waits for one item on the main
+  /// queue (``runMainQueueBlocksAtEnd()``): 10 s of wall-clock time by default
+  /// (``defaultEndOfRunMainQueueWait``); a test of an app that holds the main thread shortens
+  /// it.
+  package var endOfRunMainQueueWait: DispatchTimeInterval {
+    get { state.withLock { $0.endOfRunMainQueueWait } }
+    set { state.withLock { $0.endOfRunMainQueueWait = newValue } }
   }
 
   /// At most this many rounds of ``runMainQueueBlocksAtEnd()`` (main-queue blocks that queue
   /// one another forever).
-  private static let endOfRunRounds = 64
+  package static let endOfRunRounds = 64
 
   /// At most this many rounds of ``settle()`` (an app task that makes itself runnable again
   /// forever, polling with `Task.yield()`, would otherwise keep it from returning).
@@ -1003,6 +1072,14 @@ public final class AppSimulation: Sendable {
     package var exitHook: (@Sendable (Int32) -> Void)?
     /// ``AppSimulation/runEndingRecordingWait``.
     package var recordingWait: DispatchTimeInterval = AppSimulation.recordingWait
+    /// The outermost run's body has returned and the run waits for what the app queued on the
+    /// main queue (``AppSimulation/runMainQueueBlocksAtEnd()``): the simulation's own wait, not
+    /// the app's code waiting on the simulation, so the stall watch does not count it
+    /// (``AppSimulation/appWaitMark``).
+    package var endingRun = false
+    /// ``AppSimulation/endOfRunMainQueueWait``.
+    package var endOfRunMainQueueWait: DispatchTimeInterval = AppSimulation
+      .defaultEndOfRunMainQueueWait
     /// The process end over a run stuck after its stall waits for the other runs of the
     /// process (``StuckRuns``): a later stall of this simulation's stuck body makes no second
     /// end. Cleared when the body ends after all.

@@ -1,11 +1,12 @@
 import Foundation
 import SimulatedCoreLocation
-import SimulatedHealthKit
 import Synchronization
 import Testing
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
+
+@testable import SimulatedHealthKit
 
 /// A location manager as an app makes one inside a run: `recorder` its delegate, when-in-use
 /// authorization asked for.
@@ -582,6 +583,49 @@ struct CoreLocationTests {
       #expect(route.startDate == simulation.startDate)
       #expect(route.endDate == simulation.startDate.addingTimeInterval(500))
     }
+  }
+
+  /// Review of attrib27, item 4: the recovered builder's route builder is published (reachable
+  /// by `seriesBuilder(for:)` from any thread) only once the locations inserted before the
+  /// crash are in it, so an app that reads or finishes it at once has them. The simulation's
+  /// look at each route builder as it is published: the first process's, empty (0), then the
+  /// recovered one's, with the 3 fixes at 0, 100 and 200 s (before the change: 0, copied after
+  /// the publication).
+  @Test func aRecoveredRouteBuilderIsPublishedWithItsLocations() async throws {
+    final class Seen: Sendable {
+      let counts = Mutex<[Int]>([])
+    }
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(seconds: 700))
+    let seen = Seen()
+    simulation.mutate { state in
+      state.withExtension(LiveWorkoutRoutes.self, of: simulation) { routes, _ in
+        routes.published = { builder in
+          let count = builder.kept.locations.count
+          seen.counts.withLock { $0.append(count) }
+        }
+      }
+    }
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
+      let (_, builder) = try await startWorkout(store, simulation: simulation, activity: .running)
+      let before = try #require(
+        builder.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder)
+      try await before.insertRouteData(
+        [0.0, 100, 200].map {
+          CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: 0, longitude: $0 / 100_000),
+            altitude: 20, horizontalAccuracy: 5, verticalAccuracy: 5,
+            timestamp: simulation.startDate.addingTimeInterval($0))
+        })
+      try await simulation.advance(by: .seconds(300))
+      await simulation.crash()
+      await simulation.relaunch()
+      let session = try #require(try await HKHealthStore().recoverActiveWorkoutSession())
+      _ = session.associatedWorkoutBuilder().seriesBuilder(for: .workoutRoute())
+    }
+    #expect(seen.counts.withLock { $0 } == [0, 3])
   }
 
   /// HealthKit's errors: a route before authorization (not determined, then denied), a

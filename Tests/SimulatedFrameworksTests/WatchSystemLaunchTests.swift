@@ -62,15 +62,26 @@ final class SystemLaunchLog: @unchecked Sendable {
 /// is `recorder`, kept for the process's life.
 @MainActor final class FallAppDelegate: NSObject, WKApplicationDelegate {
   let recorder: FallRecorder
+  /// Whether the launch code sets the manager's delegate (`false`: the app forgot).
+  let setsDelegate: Bool
   var manager: CMFallDetectionManager?
 
-  init(recorder: FallRecorder) { self.recorder = recorder }
+  init(recorder: FallRecorder, setsDelegate: Bool = true) {
+    self.recorder = recorder
+    self.setsDelegate = setsDelegate
+  }
 
   func applicationDidFinishLaunching() {
     let manager = CMFallDetectionManager()
-    manager.delegate = recorder
+    if setsDelegate { manager.delegate = recorder }
     self.manager = manager
   }
+}
+
+/// The launches of the watch app so far (on the main actor, where the app's delegates are
+/// made).
+@MainActor final class LaunchCount {
+  var count = 0
 }
 
 /// The app state changes of the run's log: `"at from>to cause"`.
@@ -189,5 +200,56 @@ struct WatchSystemLaunchTests {
         "2.0 active>notRunning crash", "10.0 notRunning>background fallDetection",
         "20.0 background>suspended gracePeriodEnded",
       ])
+  }
+
+  /// Review of attrib27, item 3: as above, but the process launched for the fall at 10 makes
+  /// its manager without setting its delegate (the first launch's code set it; the second's
+  /// forgets). The fall is kept for a delegate that never comes: when the run returns (at
+  /// 10 + 20 = 30) one `notDelivered` warning names it, dated 10, and what to write; a second
+  /// run of the same simulation does not name it again.
+  @Test func aFallKeptForALaunchedAppThatSetsNoDelegateIsReported() async throws {
+    let scenario = try decodeScenario(
+      #"""
+      { "version": 1, "start": "2026-03-02T08:00:00Z", "watch": {},
+        "app": { "infoPlist": { "NSFallDetectionUsageDescription": "Falls" } },
+        "motion": { "fallDetection": { "entitlement": true } } }
+      """#, fileName: "fall.json")
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let recorder = FallRecorder(start: simulation.startDate)
+    let launches = await MainActor.run { LaunchCount() }
+    try await simulation.run {
+      await MainActor.run {
+        simulation.launchWatchApp {
+          launches.count += 1
+          return FallAppDelegate(recorder: recorder, setsDelegate: launches.count == 1)
+        }
+      }
+      try await simulation.advance(by: .seconds(1))
+      await MainActor.run {
+        (WKApplication.shared().delegate as? FallAppDelegate)?.manager?.requestAuthorization { _ in
+        }
+      }
+      try await simulation.advance(by: .seconds(1))
+      await simulation.crash()
+      try await simulation.advance(by: .seconds(8))
+      simulation.fall(resolution: .confirmed)
+      try await simulation.advance(by: .seconds(20))
+    }
+    await simulation.run {}
+    #expect(recorder.all == ["auth 3"])
+    #expect(await MainActor.run { launches.count } == 2)
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(
+      reports.map { "\($0.framework) \($0.call) \($0.seconds)" } == [
+        "CoreMotion fallDetectionManager(_:didDetect:completionHandler:) 30.0"
+      ])
+    #expect(
+      reports.first?.message
+        == "when run(_:) returned, the fall at t = 10.0 s had reached no delegate: no "
+        + "CMFallDetectionManager of the watch app's running process had a delegate, so the "
+        + "fall was kept for one (a process the system launches for a fall runs the app's "
+        + "launch code and nothing else): make the manager and set its delegate in the launch "
+        + "code (applicationDidFinishLaunching of the WKApplicationDelegate), and keep both in "
+        + "properties (docs/swift-api.md#fall-detection)")
   }
 }

@@ -249,6 +249,9 @@ struct LiveWorkoutRoutes: SimulationExtension {
     var session: Int
   }
   var routes: [Key: RouteLocations] = [:]
+  /// Called with a live workout's route builder once ``HKWorkoutBuilder/seriesBuilder(for:)``
+  /// has published it (a test's look at what an app that reads it at once finds), or `nil`.
+  var published: (@Sendable (HKWorkoutRouteBuilder) -> Void)?
 
   init(simulation: HealthKitSimulation) {}
 }
@@ -273,21 +276,40 @@ extension HKWorkoutBuilder {
     guard seriesType.identifier == HKWorkoutRouteTypeIdentifier else { return nil }
     if let existing = lock.withLock({ routeBuilder }) { return existing }
     let made = HKWorkoutRouteBuilder(simulation: simulation, device: device)
+    let key = liveRouteKey
+    // The locations of the route before a crash are copied into the new builder, and its
+    // locations kept system-side, before the builder is published: an app that reads or
+    // finishes it at once (on another thread too) has every location. Outside the builder's
+    // lock: the simulation's lock is taken after it nowhere else.
+    let published = key.flatMap { key in
+      simulation.mutate { state in
+        state.withExtension(LiveWorkoutRoutes.self, of: simulation) { routes, _ in
+          if let before = routes.routes[key]?.locations, !before.isEmpty {
+            made.kept.insert(before)
+          }
+          routes.routes[key] = made.kept
+          return routes.published
+        }
+      }
+    }
     let chosen = lock.withLock { () -> HKWorkoutRouteBuilder in
       if let existing = routeBuilder { return existing }
       routeBuilder = made
       return made
     }
-    guard chosen === made, let key = liveRouteKey else { return chosen }
-    // Outside the builder's lock: the simulation's lock is taken after it nowhere else.
-    let earlier = simulation.mutate { state -> [CLLocation] in
-      state.withExtension(LiveWorkoutRoutes.self, of: simulation) { routes, _ in
-        let before = routes.routes[key]?.locations ?? []
-        routes.routes[key] = made.kept
-        return before
+    guard chosen === made else {
+      // Another caller published its builder first (it had copied the same locations): the
+      // system-side locations are its builder's, unless yet another caller has replaced them.
+      if let key {
+        simulation.mutate { state in
+          state.withExtension(LiveWorkoutRoutes.self, of: simulation) { routes, _ in
+            if routes.routes[key] === made.kept { routes.routes[key] = chosen.kept }
+          }
+        }
       }
+      return chosen
     }
-    if !earlier.isEmpty { made.kept.insert(earlier) }
+    published?(made)
     return made
   }
 

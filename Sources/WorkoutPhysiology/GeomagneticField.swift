@@ -6,10 +6,11 @@ import WorkoutText
 /// magnetometer and north-referenced attitude and SimulatedCoreLocation's `CLHeading` read.
 ///
 /// The model and its equations are A. Chulliat et al., "The US/UK World Magnetic Model for
-/// 2025-2030: Technical Report", NOAA NCEI (2025), doi:10.25923/prbc-s316 (its equations for
-/// the main field, restated here); the
-/// coefficients are ``WMM2025`` (NOAA NCEI and BGS, public domain). For geodetic latitude φ,
-/// longitude λ and height h above the WGS-84 ellipsoid at decimal year t:
+/// 2025-2030: Technical Report", NOAA NCEI (2025), doi:10.25923/prbc-s316 (its main-field
+/// equations, restated here; the Legendre recursions are the standard ones for Schmidt
+/// semi-normalised functions); the coefficients are ``WMM2025`` (NOAA NCEI and BGS, public
+/// domain). For geodetic latitude φ, longitude λ and height h above the WGS-84 ellipsoid at
+/// decimal year t:
 /// 1. Geocentric position on WGS-84 (A = 6 378 137 m, 1/f = 298.257223563, e² = f(2 − f)):
 ///    R_c = A / √(1 − e² sin²φ), p = (R_c + h) cos φ, z = (R_c(1 − e²) + h) sin φ,
 ///    r = √(p² + z²), φ′ = asin(z / r).

@@ -49,6 +49,24 @@ public struct GeomagneticField: Sendable, Equatable {
   /// WGS-84's flattening f: 1 / 298.257223563.
   public static let wgs84Flattening = 1 / 298.257_223_563
 
+  /// The Legendre recursions' square roots by index n(n + 1)/2 + m, worked out once: for
+  /// m < n, `scale` √(n² − m²) and `root` √((n − 1)² − m²); for m = n, `scale` the diagonal
+  /// factor √((2n − 1)/(2n)) (1 at n = 1).
+  static let recursion: [(scale: Double, root: Double)] = {
+    var table: [(scale: Double, root: Double)] = [(1, 0)]
+    for n in 1...WMM2025.degree {
+      for m in 0..<n {
+        table.append(
+          (
+            Elementary.sqrt(Double(n * n - m * m)),
+            Elementary.sqrt(Double((n - 1) * (n - 1) - m * m))
+          ))
+      }
+      table.append((n == 1 ? 1 : Elementary.sqrt(Double(2 * n - 1) / Double(2 * n)), 0))
+    }
+    return table
+  }()
+
   /// A field of its three components, µT.
   public init(north: Double, east: Double, down: Double) {
     self.north = north
@@ -79,22 +97,22 @@ public struct GeomagneticField: Sendable, Equatable {
     var legendre = [Double](repeating: 0, count: count)
     var slope = [Double](repeating: 0, count: count)
     legendre[0] = 1
+    let steps = Self.recursion
     for n in 1...degree {
       let row = n * (n + 1) / 2
       let above = (n - 1) * n / 2
       let twoAbove = n >= 2 ? (n - 2) * (n - 1) / 2 : 0
+      let weight = Double(2 * n - 1)
       for m in 0..<n {
-        let k = Double((n - 1) * (n - 1) - m * m)
+        let step = steps[row + m]
         let back = m <= n - 2 ? legendre[twoAbove + m] : 0
         let backSlope = m <= n - 2 ? slope[twoAbove + m] : 0
-        let scale = Elementary.sqrt(Double(n * n - m * m))
-        let weight = Double(2 * n - 1)
-        let root = Elementary.sqrt(k)
-        legendre[row + m] = (weight * s * legendre[above + m] - root * back) / scale
+        legendre[row + m] = (weight * s * legendre[above + m] - step.root * back) / step.scale
         slope[row + m] =
-          (weight * (c * legendre[above + m] + s * slope[above + m]) - root * backSlope) / scale
+          (weight * (c * legendre[above + m] + s * slope[above + m]) - step.root * backSlope)
+          / step.scale
       }
-      let diagonal = n == 1 ? 1 : Elementary.sqrt(Double(2 * n - 1) / Double(2 * n))
+      let diagonal = steps[row + n].scale
       legendre[row + n] = diagonal * c * legendre[above + n - 1]
       slope[row + n] = diagonal * (-s * legendre[above + n - 1] + c * slope[above + n - 1])
     }

@@ -443,7 +443,7 @@ struct MotionManagerTests {
   /// (1 767 600 000 s, decimal year 2026 + (4 + 8/24) / 365), the field is WMM2025's there
   /// (docs/models.md#magnetic-field; its values are checked against NOAA's in
   /// GeomagneticFieldTests, here that Core Motion reads it at the body's place, height and
-  /// date): north X ≈ 27.43, east Y ≈ −1.86, down Z ≈ −16.00 µT, declination D ≈ −3.89°. The
+  /// date): north X ≈ 27.43, east Y ≈ −1.87, down Z ≈ −16.00 µT, declination D ≈ −3.89°. The
   /// device's top points east, so its x axis points south and z up: the calibrated field reads
   /// (−X, Y, −Z) µT, accuracy high. In the true-north frame the heading is 90° and the yaw
   /// −(90° + 90°) = −180°, wrapped to π; in the magnetic-north frame the heading is 90 − D

@@ -112,7 +112,7 @@ let package = Package(
     .target(name: "WorkoutCore", swiftSettings: strict),
     .target(name: "WorkoutSystem", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
-      name: "WorkoutPhysiology", dependencies: ["WorkoutCore", "WorkoutSystem"],
+      name: "WorkoutPhysiology", dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutText"],
       swiftSettings: strict),
     .target(name: "WorkoutHealth", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(name: "WorkoutJSON", swiftSettings: strict),

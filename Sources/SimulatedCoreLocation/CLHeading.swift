@@ -35,7 +35,8 @@ public enum CLDeviceOrientation: Int32, Sendable, Hashable {
 /// bearing of the body's travel along the course, where it truly is.
 public class CLHeading: NSObject, NSCopying, @unchecked Sendable {
   /// Degrees clockwise from magnetic north, 0..<360: ``trueHeading``'s bearing minus the
-  /// declination of the dipole field model where the body is (docs/models.md#magnetic-field;
+  /// declination of the WMM2025 field model where the body is, at its height and the reading's
+  /// date (docs/models.md#magnetic-field;
   /// Apple doc:
   /// https://developer.apple.com/documentation/corelocation/clheading/magneticheading).
   public let magneticHeading: CLLocationDirection
@@ -61,7 +62,7 @@ public class CLHeading: NSObject, NSCopying, @unchecked Sendable {
   public let timestamp: Date
 
   /// A reading of `magnetic` degrees (`trueHeading` `trueValue`, −1 when not valid) at
-  /// `timestamp` in the Earth's `field` (the dipole model, docs/models.md#magnetic-field): the
+  /// `timestamp` in the Earth's `field` (the WMM2025 model, docs/models.md#magnetic-field): the
   /// device held flat, screen up, its top towards the direction of travel, so magnetic north
   /// lies `magnetic` degrees anticlockwise from its y axis: x = −H·sin θ, y = H·cos θ, z = −Z
   /// for the horizontal intensity H and the downward component Z (positive in the northern

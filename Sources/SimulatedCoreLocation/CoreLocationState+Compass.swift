@@ -48,7 +48,10 @@ extension CoreLocationState {
           let bearing = place.bearing
         else { continue }
         // The one field model Core Motion's magnetometer reads too (docs/models.md#magnetic-field).
-        let earth = GeomagneticField(latitude: place.latitude, longitude: place.longitude)
+        let date = startDate.addingTimeInterval(at.seconds)
+        let earth = GeomagneticField(
+          latitude: place.latitude, longitude: place.longitude, altitude: plan.height(at: at),
+          secondsSince1970: date.timeIntervalSince1970)
         let magnetic = Self.magnetic(fromTrue: bearing, declination: earth.declination)
         if let last = updates.last, Self.turn(magnetic, last) <= settings.headingFilter {
           continue
@@ -57,7 +60,7 @@ extension CoreLocationState {
         delivered.append(
           CLHeading(
             magnetic: magnetic, true: trueValid ? bearing : -1, field: earth,
-            timestamp: startDate.addingTimeInterval(at.seconds)))
+            timestamp: date))
       }
       headings[index].updates = updates
       let box = UncheckedBox(manager)

@@ -403,7 +403,7 @@ open class CMDeviceMotion: CMLogItem, @unchecked Sendable {
   /// The calibrated magnetic field, µT in the device frame, without the device's bias (Apple:
   /// "the earth's magnetic field plus surrounding fields, minus device bias",
   /// https://developer.apple.com/documentation/coremotion/cmdevicemotion/magneticfield): the
-  /// dipole model's field at the body's position turned into the device's attitude, accuracy
+  /// WMM2025 model's field at the body's position turned into the device's attitude, accuracy
   /// ``CMMagneticFieldCalibrationAccuracy/high`` (docs/models.md#magnetic-field). Zero and
   /// ``CMMagneticFieldCalibrationAccuracy/uncalibrated`` in
   /// ``CMAttitudeReferenceFrame/xArbitraryZVertical``, which uses no magnetometer (a project

@@ -28,7 +28,7 @@ public typealias CMMagnetometerHandler = (CMMagnetometerData?, (any Error)?) -> 
 /// ``isDeviceMotionAvailable`` and ``isGyroAvailable`` agree,
 /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionavailable);
 /// a magnetometer on both (every iPhone, and Apple Watch from Series 5: the simulated watch is a
-/// Series 9), reading the dipole model of the Earth's field (docs/models.md#magnetic-field), so
+/// Series 9), reading the WMM2025 model of the Earth's field (docs/models.md#magnetic-field), so
 /// all four attitude frames are available; a scenario's `motion.magnetometer: false` makes the
 /// watch one without a magnetometer (an Apple Watch Series 4 or earlier): then only
 /// ``CMAttitudeReferenceFrame/xArbitraryZVertical`` is available in the watch's code and a

@@ -35,9 +35,9 @@ extension CoreMotionState {
   }
 
   /// The magnetometer's reading at `instant` on `device`, whose wrist motion reads `sample`:
-  /// the dipole field (``WorkoutPhysiology/GeomagneticField``) at the body's true position
+  /// the WMM2025 field (``WorkoutPhysiology/GeomagneticField``) at the body's true position
   /// (``WorkoutSimulation/RoutePlan/truePosition(at:)``, the position Core Location's fixes and
-  /// headings start from), turned into a device whose top points along the bearing of travel
+  /// headings start from), height (``height(at:)``) and date, turned into a device whose top points along the bearing of travel
   /// there (the scenario's `gps.heading` before a replay's body has moved) and tilted by the
   /// sample's pitch and roll; the device's bias (``WristPlan``). Needs ``prepareWrist(_:)``
   /// and ``prepareAltitude(_:)``.
@@ -48,7 +48,9 @@ extension CoreMotionState {
     let latitude = place?.latitude ?? gps.latitude
     let longitude = place?.longitude ?? gps.longitude
     let bearing = place?.bearing ?? gps.heading
-    let earth = GeomagneticField(latitude: latitude, longitude: longitude)
+    let earth = GeomagneticField(
+      latitude: latitude, longitude: longitude, altitude: height(at: instant),
+      secondsSince1970: date(instant).timeIntervalSince1970)
     let bias = (device == .phone ? wrist?.phoneBias : wrist?.watchBias) ?? .zero
     return MagneticReading(
       field: earth.inDevice(bearing: bearing, pitch: sample.pitch, roll: sample.roll),

@@ -3,6 +3,7 @@ import SimulatedCoreLocation
 import SimulatedHealthKit
 import Synchronization
 import Testing
+import WorkoutPhysiology
 import WorkoutScenario
 import WorkoutSimTestSupport
 
@@ -76,13 +77,15 @@ struct CompassAndRegionTests {
   /// is the equator itself: its final bearing, the back bearing 270° turned by 180°, is 90°),
   /// and it is held through the stop after 10 s. With `kCLHeadingFilterNone` and location
   /// updates running, a reading at every second 0...15 (16), true 90, accuracy 0; magnetic
-  /// 90 − D with the dipole model's declination at 0° N 0° E, D = atan2(−4.5454, 29.3518) =
-  /// −8.80286° (docs/models.md#magnetic-field), so 98.80286° (over the 30 m run D moves by
-  /// 1.3e-5°: 30 m is 4.7e-6 rad of longitude, and dD/dλ = X·g₁₁ / H² = −0.047 there). The field
-  /// components for θ = 98.80286°: x = −H·sin θ = −H·cos D = −X = −29.3518 µT,
-  /// y = H·cos θ = H·sin D = Y = −4.5454 µT, z = −Z = −2.8216 µT. A second manager with the
-  /// default filter (1°) and no location updates gets the first reading only, with
-  /// trueHeading −1.
+  /// 90 − D with the WMM2025 field (docs/models.md#magnetic-field) at 0° N 0° E, 20 m
+  /// (`gps.altitude`'s default) on 2026-03-02T07:00Z, decimal year 2026 + (59 + 1 + 7/24) / 365
+  /// (January's 31 and February's 28 days and 1 March gone): D ≈ −3.87° (the field's own values
+  /// are checked against NOAA's in GeomagneticFieldTests; here that Core Location reads it at
+  /// the body's place, height and date). Over the 30 m run D moves by under 1e-4° (30 m is
+  /// 2.7e-4° of longitude), so each reading is within 2e-4° of the start's. The field
+  /// components for θ = 90 − D: x = −H·sin θ = −H·cos D = −X, y = H·cos θ = H·sin D = Y,
+  /// z = −Z (µT). A second manager with the default filter (1°) and no location updates gets
+  /// the first reading only, with trueHeading −1.
   @Test func aCourseDueEastReadsNinetyDegrees() async throws {
     let simulation = try HealthKitSimulation(scenario: dueEast(seconds: 10))
     let everyReading = recorder(of: simulation)
@@ -105,25 +108,28 @@ struct CompassAndRegionTests {
       try await simulation.advance(by: .seconds(15))
       manager.stopUpdatingHeading()
       other.stopUpdatingHeading()
-      #expect(abs((other.heading?.magneticHeading ?? 0) - 98.80286) < 1e-4)
+      #expect(abs((other.heading?.magneticHeading ?? 0) - 93.87) < 0.01)
       try await simulation.advance(by: .seconds(5))
     }
     let start = simulation.startDate
+    #expect(start.timeIntervalSince1970 == 1_772_434_800)
+    let earth = GeomagneticField(
+      latitude: 0, longitude: 0, altitude: 20, year: 2026 + (60 + 7.0 / 24) / 365)
     let readings = everyReading.headings
     #expect(
       readings.map { $0.timestamp.timeIntervalSince(start) } == Array(0...15).map(Double.init))
     for reading in readings {
-      #expect(abs(reading.magneticHeading - 98.80286) < 1e-4)
+      #expect(abs(reading.magneticHeading - (90 - earth.declination)) < 2e-4)
       #expect(reading.trueHeading == 90)
       #expect(reading.headingAccuracy == 0)
-      #expect(abs(reading.x + 29.3518) < 1e-4)
-      #expect(abs(reading.y + 4.5454) < 1e-4)
-      #expect(abs(reading.z + 2.8216) < 1e-4)
+      #expect(abs(reading.x + earth.north) < 1e-4)
+      #expect(abs(reading.y - earth.east) < 1e-4)
+      #expect(abs(reading.z + earth.down) < 1e-4)
     }
     let first = try #require(filtered.headings.first)
     #expect(filtered.headings.count == 1)
     #expect(first.timestamp == start)
-    #expect(abs(first.magneticHeading - 98.80286) < 1e-4)
+    #expect(abs(first.magneticHeading - (90 - earth.declination)) < 1e-9)
     #expect(first.trueHeading == -1)
   }
 
@@ -159,8 +165,9 @@ struct CompassAndRegionTests {
   /// With the default 1° filter the compass reports each turn of 90° at the first second on
   /// the new leg: 90° at 0 s, 180° at 56 s (112 m), 270° at 112 s (224 m; the west leg at
   /// 0.001° S bears 270° within 1e-8°), 0° at 167 s (334 m); magnetic, each less the
-  /// declination there, −8.80286° at 0° N 0° E (within 1e-3° over the 0.001° square), so
-  /// 98.80286°, 188.80286°, 278.80286° and 8.80286°.
+  /// declination there: the WMM2025 field's at 0° N 0° E, 20 m, on the default start
+  /// 2026-01-05T08:00Z (decimal year 2026 + (4 + 8/24) / 365), D ≈ −3.89°, which moves by
+  /// under 1e-3° over the 0.001° square; so 90 − D, 180 − D, 270 − D and −D.
   @Test func aSquareCourseTurnsByNinetyDegrees() async throws {
     let path = packageRoot.appendingPathComponent("Tests/Data/tracks/equator-square.gpx").path
     let scenario = try decodeScenario(
@@ -180,7 +187,10 @@ struct CompassAndRegionTests {
     let start = simulation.startDate
     let readings = compass.headings
     #expect(readings.map { $0.timestamp.timeIntervalSince(start) } == [0, 56, 112, 167])
-    let expected: [Double] = [98.80286, 188.80286, 278.80286, 8.80286]
+    let declination = GeomagneticField(
+      latitude: 0, longitude: 0, altitude: 20, year: 2026 + (4 + 8.0 / 24) / 365
+    ).declination
+    let expected: [Double] = [90, 180, 270, 0].map { $0 - declination }
     #expect(readings.count == expected.count)
     for (reading, bearing) in zip(readings, expected) {
       #expect(abs(reading.magneticHeading - bearing) < 1e-3)
@@ -330,7 +340,9 @@ struct CompassAndRegionTests {
 
   /// With location access denied, `startMonitoring(for:)` fails with
   /// `regionMonitoringDenied` (4) and nothing is monitored; the compass still reads (no
-  /// authorization needed for the magnetic heading), its true heading −1.
+  /// authorization needed for the magnetic heading), its true heading −1; the magnetic heading
+  /// 90 − D of the WMM2025 field at 0° N 0° E, 20 m on 2026-03-02T07:00Z (as
+  /// ``aCourseDueEastReadsNinetyDegrees()``).
   @Test func deniedAccessFailsRegionMonitoringButNotTheCompass() async throws {
     let simulation = try HealthKitSimulation(
       scenario: dueEast(seconds: 60, extra: #", "authorization": { "location": "denied" }"#))
@@ -350,7 +362,9 @@ struct CompassAndRegionTests {
     }
     #expect(events.events == ["fail home 4 0"])
     #expect(events.headings.count == 1)
-    #expect(abs((events.headings.first?.magneticHeading ?? 0) - 98.80286) < 1e-4)
+    let earth = GeomagneticField(
+      latitude: 0, longitude: 0, altitude: 20, year: 2026 + (60 + 7.0 / 24) / 365)
+    #expect(abs((events.headings.first?.magneticHeading ?? 0) - (90 - earth.declination)) < 1e-9)
     #expect(events.headings.map(\.trueHeading) == [-1])
   }
 }

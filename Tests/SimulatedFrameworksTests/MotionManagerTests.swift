@@ -439,14 +439,16 @@ struct MotionManagerTests {
   }
 
   /// Standing at 0° N 0° E facing east (`gps.heading` 90, no course: the wrist at rest, flat,
-  /// pitch 0), the dipole's field there is north X = 29.3518, east Y = −4.5454, down
-  /// Z = 2.8216 µT (−g₁₀, −h₁₁, −2·g₁₁ of WMM2025 in µT, docs/models.md#magnetic-field) and the
-  /// declination atan2(−4.5454, 29.3518) = −8.80286° (west). The device's top points east, so
-  /// its x axis points south and z up: the calibrated field reads (−29.3518, −4.5454, −2.8216)
-  /// µT, accuracy high. In the true-north frame the heading is 90° and the yaw −(90° + 90°) =
-  /// −180°, wrapped to π; in the magnetic-north frame the heading is 90 − (−8.80286) =
-  /// 98.80286° and the yaw −(98.80286° + 90°) = −188.80286° → 171.19714° = 2.987954 rad. In
-  /// the default frame yaw 0, heading −1, the field zero and uncalibrated.
+  /// pitch 0) at 20 m (`gps.altitude`'s default) on the default start 2026-01-05T08:00Z
+  /// (1 767 600 000 s, decimal year 2026 + (4 + 8/24) / 365), the field is WMM2025's there
+  /// (docs/models.md#magnetic-field; its values are checked against NOAA's in
+  /// GeomagneticFieldTests, here that Core Motion reads it at the body's place, height and
+  /// date): north X ≈ 27.43, east Y ≈ −1.87, down Z ≈ −16.00 µT, declination D ≈ −3.89°. The
+  /// device's top points east, so its x axis points south and z up: the calibrated field reads
+  /// (−X, Y, −Z) µT, accuracy high. In the true-north frame the heading is 90° and the yaw
+  /// −(90° + 90°) = −180°, wrapped to π; in the magnetic-north frame the heading is 90 − D
+  /// ≈ 93.89° and the yaw −(90 − D + 90°) wrapped to (−180°, 180°], 180° + D ≈ 176.11°. In the
+  /// default frame yaw 0, heading −1, the field zero and uncalibrated.
   @Test func northFramesReadTheDirectionOfTravel() async throws {
     let simulation = try HealthKitSimulation(
       scenario: decodeScenario(
@@ -466,17 +468,20 @@ struct MotionManagerTests {
       manager.stopDeviceMotionUpdates()
       return readings
     }
+    let earth = GeomagneticField(
+      latitude: 0, longitude: 0, altitude: 20, year: 2026 + (4 + 8.0 / 24) / 365)
     let trueNorth = try #require(readings[0])
     #expect(abs(trueNorth.heading - 90) < 1e-9)
     #expect(abs(trueNorth.attitude.yaw - Double.pi) < 1e-9)
     let field = trueNorth.magneticField
     #expect(field.accuracy == .high)
-    #expect(abs(field.field.x - -29.3518) < 1e-9)
-    #expect(abs(field.field.y - -4.5454) < 1e-9)
-    #expect(abs(field.field.z - -2.8216) < 1e-9)
+    #expect(abs(field.field.x - -earth.north) < 1e-9)
+    #expect(abs(field.field.y - earth.east) < 1e-9)
+    #expect(abs(field.field.z - -earth.down) < 1e-9)
+    #expect(abs(earth.declination - -3.89) < 0.01)
     let magnetic = try #require(readings[1])
-    #expect(abs(magnetic.heading - 98.80286) < 1e-5)
-    #expect(abs(magnetic.attitude.yaw - 2.987954) < 1e-6)
+    #expect(abs(magnetic.heading - (90 - earth.declination)) < 1e-9)
+    #expect(abs(magnetic.attitude.yaw - (180 + earth.declination) * Double.pi / 180) < 1e-9)
     let arbitrary = try #require(readings[2])
     #expect(arbitrary.attitude.yaw == 0 && arbitrary.heading == -1)
     #expect(arbitrary.magneticField.accuracy == .uncalibrated)

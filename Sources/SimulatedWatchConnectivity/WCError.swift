@@ -1,3 +1,5 @@
+import WorkoutSystem
+
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// WatchConnectivity's error domain, `"WCErrorDomain"` (Apple doc:
 /// https://developer.apple.com/documentation/watchconnectivity/wcerrordomain; the string is the
@@ -61,31 +63,12 @@ public struct WCError: CustomNSError, Hashable, Sendable {
     case watchOnlyApp = 7019
 
     /// The framework's English `localizedDescription` for the code (the `en` strings of
-    /// WatchConnectivity.framework, keys `Err7001`...`Err7019`).
-    public var localizedDescription: String {
-      switch self {
-      case .genericError: "Unknown WatchConnectivity error."
-      case .sessionNotSupported: "WatchConnectivity session is not available on this device."
-      case .sessionMissingDelegate: "WatchConnectivity session has no delegate."
-      case .sessionNotActivated: "WatchConnectivity session has not been activated."
-      case .deviceNotPaired: "Device is not paired."
-      case .watchAppNotInstalled: "Watch app is not installed."
-      case .notReachable: "WatchConnectivity session on paired device is not reachable."
-      case .invalidParameter: "Invalid parameter passed to WatchConnectivity API."
-      case .payloadTooLarge: "Payload is too large."
-      case .payloadUnsupportedTypes: "Payload contains unsupported type."
-      case .messageReplyFailed: "Message reply failed."
-      case .messageReplyTimedOut: "Message reply took too long."
-      case .fileAccessDenied: "WatchConnectivity session cannot access the file."
-      case .deliveryFailed: "Payload could not be delivered."
-      case .insufficientSpace:
-        "The payload could not be sent because there isn\u{2019}t enough space."
-      case .sessionInactive: "WatchConnectivity session is inactive."
-      case .transferTimedOut: "Transfer timed out."
-      case .companionAppNotInstalled: "Companion app is not installed."
-      case .watchOnlyApp: "Watch app doesn't have a Companion app."
-      }
-    }
+    /// WatchConnectivity.framework, keys `Err7001`...`Err7019`), kept in one place: the
+    /// engine's `LinkErrorCode.message` of the same raw value.
+    public var localizedDescription: String { linkCode.message }
+
+    /// The engine's code of the same raw value (both enums hold Apple's 7001...7019).
+    var linkCode: LinkErrorCode { LinkErrorCode(rawValue: rawValue) ?? .genericError }
 
     /// The framework's failure reason for the code, where it has one
     /// (`NSLocalizedFailureReasonErrorKey`).

@@ -18,14 +18,14 @@ final class ContinuedTaskRecorder: @unchecked Sendable {
   func register(_ identifier: String, _ simulation: HealthKitSimulation) {
     BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in
       guard let task = task as? BGContinuedProcessingTask else { return }
-      let seconds = simulation.now.timeIntervalSince(simulation.startDate)
+      let launched = seconds(simulation)
       self.lock.withLock {
         self.tasks.append(task)
-        self.launches.append(seconds)
+        self.launches.append(launched)
       }
       task.expirationHandler = {
-        let seconds = simulation.now.timeIntervalSince(simulation.startDate)
-        self.lock.withLock { self.expirations.append(seconds) }
+        let expired = seconds(simulation)
+        self.lock.withLock { self.expirations.append(expired) }
       }
     }
   }
@@ -54,6 +54,19 @@ struct ContinuedProcessingTaskTests {
   ) {
     simulation.phoneAppState = .foreground
     recorder.register("com.example.export.*", simulation)
+  }
+
+  /// The opening of the tests where export A runs, inside `simulation`'s run: the app in the
+  /// foreground with `recorder`'s handler (``foreground(_:handledBy:)``), 60 s on, then
+  /// `com.example.export.a` ("Export A", the default `.queue` strategy) submitted, launched at
+  /// once (t = 60) and handed to the handler.
+  static func exportARunning(
+    _ simulation: HealthKitSimulation, handledBy recorder: ContinuedTaskRecorder
+  ) async throws {
+    foreground(simulation, handledBy: recorder)
+    try await simulation.advance(by: .seconds(60))
+    try BGTaskScheduler.shared.submit(export("a", "Export A"))
+    await simulation.settle()
   }
 
   /// The BackgroundTasks log entries `log` as `<event> <name> <t>` lines, `name` the identifier
@@ -109,11 +122,7 @@ struct ContinuedProcessingTaskTests {
     let simulation = try makeSimulation()
     let recorder = ContinuedTaskRecorder()
     try await simulation.run {
-      Self.foreground(simulation, handledBy: recorder)
-      try await simulation.advance(by: .seconds(60))
-      try BGTaskScheduler.shared.submit(
-        Self.export("a", "Export A"))
-      await simulation.settle()
+      try await Self.exportARunning(simulation, handledBy: recorder)
       let failing = Self.export("b", "Export B")
       failing.strategy = .fail
       let error = #expect(throws: BGTaskScheduler.Error.self) {
@@ -121,8 +130,7 @@ struct ContinuedProcessingTaskTests {
       }
       #expect(error?.code == .immediateRunIneligible)
       #expect(error.map { ($0 as NSError).code } == 4)
-      try BGTaskScheduler.shared.submit(
-        Self.export("c", "Export C"))
+      try BGTaskScheduler.shared.submit(Self.export("c", "Export C"))
       #expect(
         await BGTaskScheduler.shared.pendingTaskRequests().map { $0.identifier } == [
           "com.example.export.c"
@@ -163,8 +171,7 @@ struct ContinuedProcessingTaskTests {
       recorder.register("com.example.export.*", simulation)
       // The app is in the background (the default): not a user's action in the app.
       let background = #expect(throws: BGTaskScheduler.Error.self) {
-        try BGTaskScheduler.shared.submit(
-          Self.export("a"))
+        try BGTaskScheduler.shared.submit(Self.export("a"))
       }
       #expect(background?.code == .unavailable)
       simulation.phoneAppState = .foreground
@@ -181,8 +188,7 @@ struct ContinuedProcessingTaskTests {
       }
       #expect(outside?.code == .notPermitted)
       // Under the wildcard: permitted, and launched with the wildcard's handler.
-      try BGTaskScheduler.shared.submit(
-        Self.export("a"))
+      try BGTaskScheduler.shared.submit(Self.export("a"))
       await simulation.settle()
       recorder.all.first?.setTaskCompleted(success: true)
     }
@@ -199,8 +205,7 @@ struct ContinuedProcessingTaskTests {
     let recorder = ContinuedTaskRecorder()
     try await simulation.run {
       Self.foreground(simulation, handledBy: recorder)
-      try BGTaskScheduler.shared.submit(
-        Self.export("a"))
+      try BGTaskScheduler.shared.submit(Self.export("a"))
       try await simulation.advance(by: .seconds(200))
     }
     // Launched at 0; the first progress check (300) is after the run's end (200).
@@ -217,8 +222,7 @@ struct ContinuedProcessingTaskTests {
     try await simulation.run {
       simulation.phoneAppState = .foreground
       try await simulation.advance(by: .seconds(30))
-      try BGTaskScheduler.shared.submit(
-        Self.export("x"))
+      try BGTaskScheduler.shared.submit(Self.export("x"))
       await simulation.settle()
     }
     // Launched at the submit's instant (30) with no handler: logged, and reported there.
@@ -238,11 +242,7 @@ struct ContinuedProcessingTaskTests {
     let simulation = try makeSimulation()
     let recorder = ContinuedTaskRecorder()
     try await simulation.run {
-      Self.foreground(simulation, handledBy: recorder)
-      try await simulation.advance(by: .seconds(60))
-      try BGTaskScheduler.shared.submit(
-        Self.export("a", "Export A"))
-      await simulation.settle()
+      try await Self.exportARunning(simulation, handledBy: recorder)
       try await simulation.advance(by: .seconds(40))  // t = 100
       await simulation.crash()
       await simulation.relaunch()

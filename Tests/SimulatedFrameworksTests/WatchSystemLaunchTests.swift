@@ -93,6 +93,30 @@ private func appStates(_ simulation: HealthKitSimulation) -> [String] {
   }
 }
 
+/// The smart-alarm tests' opening, inside `simulation`'s run (a watch declaring `.smartAlarm`):
+/// the app launches at 0 with an ``AlarmAppDelegate`` writing to `log` (it keeps each session
+/// `handle(_:)` gets, with `recorder` as its delegate, when `keeps`), schedules a session of its
+/// own (delegate `recorder`) to start at 100 s while active, and crashes at 10 s. Returns at
+/// 110 s with the crashed process's session.
+private func scheduleAnAlarmAndCrash(
+  _ simulation: HealthKitSimulation, recorder: RuntimeRecorder, log: SystemLaunchLog,
+  keeps: Bool
+) async throws -> WKExtendedRuntimeSession {
+  let now: @Sendable () -> Date = { [weak simulation] in simulation?.now ?? .distantPast }
+  await MainActor.run {
+    simulation.launchWatchApp {
+      AlarmAppDelegate(log: log, recorder: recorder, keeps: keeps, now: now)
+    }
+  }
+  let old = WKExtendedRuntimeSession()
+  old.delegate = recorder
+  old.start(at: simulation.startDate.addingTimeInterval(100))
+  try await simulation.advance(by: .seconds(10))
+  await simulation.crash()
+  try await simulation.advance(by: .seconds(100))
+  return old
+}
+
 @Suite("WatchKit and Core Motion: the system launches an app that is not running")
 struct WatchSystemLaunchTests {
   /// A smart alarm scheduled at 0 for 100 while active; the app crashes at 10. At 100 the
@@ -106,20 +130,10 @@ struct WatchSystemLaunchTests {
     let simulation = try watchSimulation(type: .smartAlarm)
     let recorder = RuntimeRecorder(simulation)
     let log = SystemLaunchLog(start: simulation.startDate)
-    let now: @Sendable () -> Date = { [weak simulation] in simulation?.now ?? .distantPast }
     var oldState = -1
     try await simulation.run {
-      await MainActor.run {
-        simulation.launchWatchApp {
-          AlarmAppDelegate(log: log, recorder: recorder, keeps: true, now: now)
-        }
-      }
-      let old = WKExtendedRuntimeSession()
-      old.delegate = recorder
-      old.start(at: simulation.startDate.addingTimeInterval(100))
-      try await simulation.advance(by: .seconds(10))
-      await simulation.crash()
-      try await simulation.advance(by: .seconds(100))
+      let old = try await scheduleAnAlarmAndCrash(
+        simulation, recorder: recorder, log: log, keeps: true)
       oldState = old.state.rawValue
       let handed = await MainActor.run {
         (WKApplication.shared().delegate as? AlarmAppDelegate)?.sessions.map(\.state.rawValue)
@@ -146,19 +160,8 @@ struct WatchSystemLaunchTests {
     let simulation = try watchSimulation(type: .smartAlarm)
     let recorder = RuntimeRecorder(simulation)
     let log = SystemLaunchLog(start: simulation.startDate)
-    let now: @Sendable () -> Date = { [weak simulation] in simulation?.now ?? .distantPast }
     try await simulation.run {
-      await MainActor.run {
-        simulation.launchWatchApp {
-          AlarmAppDelegate(log: log, recorder: recorder, keeps: false, now: now)
-        }
-      }
-      let old = WKExtendedRuntimeSession()
-      old.delegate = recorder
-      old.start(at: simulation.startDate.addingTimeInterval(100))
-      try await simulation.advance(by: .seconds(10))
-      await simulation.crash()
-      try await simulation.advance(by: .seconds(100))
+      _ = try await scheduleAnAlarmAndCrash(simulation, recorder: recorder, log: log, keeps: false)
     }
     #expect(log.all == ["0.0 launched", "100.0 launched", "100.0 handle 2 app 2"])
     #expect(runtimeLog(simulation).map(\.2) == ["scheduled", "started", "invalidated"])

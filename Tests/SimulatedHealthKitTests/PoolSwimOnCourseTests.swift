@@ -111,16 +111,10 @@ import WorkoutSimTestSupport
       """)
     let simulation = try HealthKitSimulation(scenario: scenario)
     try await simulation.run {
-      let store = HKHealthStore()
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .swimming
-      configuration.locationType = .indoor
-      configuration.swimmingLocationType = .pool
-      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      session.startActivity(with: simulation.now)
+      let (session, builder) = try await startedSwim(HKHealthStore(), simulation, location: .pool)
       try await simulation.advance(by: .seconds(100))
       session.end()
+      try await builder.endCollection(at: simulation.now)
     }
     let warnings = simulation.reports.filter { $0.kind == .notDelivered }
     #expect(warnings.map(\.call) == ["HKWorkoutSession(healthStore:configuration:)"])

@@ -7,45 +7,21 @@ import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// Two UTC days (March 1 and 2, 2026; t = 0 is March 2 08:00, so the midnights are at
-/// −115 200 s, −28 800 s and 57 600 s) with explicit samples only.
-private func scenario(priority: String) throws -> Scenario {
-  let json = #"""
-    { "version": 1, "start": "2026-03-02T08:00:00Z",
-      "timeline": [ { "at": 0, "do": "probe" } ],
-      "health": { "generate": false, "days": 2, "priority": \#(priority),
-        "samples": [
-          { "type": "stepCount", "source": "watch", "start": -29400, "end": -28200, "value": 120 },
-          { "type": "stepCount", "source": "iPhone", "start": -29100, "end": -27900, "value": 100 },
-          { "type": "activeEnergyBurned", "source": "watch", "start": "-1:00:00", "end": 0, "value": 50 },
-          { "type": "activeEnergyBurned", "source": "iPhone", "start": "-1:00:00", "end": 0, "value": 20 },
-          { "type": "restingHeartRate", "source": "watch", "start": -111600, "value": 58 },
-          { "type": "restingHeartRate", "source": "watch", "start": -20000, "value": 60 },
-          { "type": "restingHeartRate", "source": "watch", "start": -10000, "value": 64 },
-          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -111600, "end": -111540, "value": 40 },
-          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -100000, "end": -99940, "value": 50 },
-          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -20000, "end": -19940, "value": 56 },
-          { "type": "heartRateVariabilitySDNN", "source": "watch", "start": -10000, "end": -9940, "value": 62 },
-          { "type": "respiratoryRate", "source": "watch", "start": -50000, "end": -49940, "value": 20 },
-          { "type": "respiratoryRate", "source": "watch", "start": -30000, "end": -29940, "value": 14 },
-          { "type": "respiratoryRate", "source": "watch", "start": -17800, "end": -17740, "value": 30 },
-          { "type": "respiratoryRate", "source": "watch", "start": -10000, "end": -9940, "value": 15 },
-          { "type": "respiratoryRate", "source": "watch", "start": -3630, "end": -3570, "value": 40 } ],
-        "sleep": [
-          { "source": "iPhone", "start": -32400, "end": -3600, "stage": "inBed" },
-          { "source": "watch", "start": -32400, "end": -25200, "stage": "asleepCore" },
-          { "source": "watch", "start": -25200, "end": -21600, "stage": "asleepDeep" },
-          { "source": "watch", "start": -21600, "end": -18000, "stage": "asleepREM" },
-          { "source": "watch", "start": -18000, "end": -17400, "stage": "awake" },
-          { "source": "watch", "start": -17400, "end": -3600, "stage": "asleepCore" } ] } }
-    """#
-  return try decodeScenario(json, fileName: "days.json")
+/// −115 200 s, −28 800 s and 57 600 s) with explicit samples only: the fixture
+/// `Tests/Data/scenarios/health-days.json`, which `HealthTableTests` (the command line's table
+/// of the same days) works out by hand too, with `health.priority` set to `priority`.
+private func twoHealthDays(priority: [String]) throws -> Scenario {
+  var scenario = try Scenario.load(
+    contentsOf: packageRoot.appendingPathComponent("Tests/Data/scenarios/health-days.json"))
+  scenario.health?.priority = priority
+  return scenario
 }
 
 @Suite("The run result's health days, worked by hand")
 struct HealthDaysTests {
   @Test("watch first: the straddling samples split at midnight, merged by priority")
   func watchFirst() throws {
-    let days = try #require(try Simulation.run(try scenario(priority: #"["watch"]"#)).days)
+    let days = try #require(try Simulation.run(try twoHealthDays(priority: ["watch"])).days)
     #expect(days.map(\.date) == ["2026-03-01", "2026-03-02"])
     // Watch 120 steps over −29 400…−28 200 (0.1 step/s), iPhone 100 over −29 100…−27 900
     // (1/12 step/s). March 1 (to −28 800): the watch 600 s × 0.1 = 60, the iPhone
@@ -88,7 +64,7 @@ struct HealthDaysTests {
 
   @Test("iPhone first: the iPhone's samples win where both count")
   func iPhoneFirst() throws {
-    let days = try #require(try Simulation.run(try scenario(priority: #"["iPhone"]"#)).days)
+    let days = try #require(try Simulation.run(try twoHealthDays(priority: ["iPhone"])).days)
     // March 1: the watch alone −29 400…−29 100: 30; the iPhone −29 100…−28 800: 25; 55.
     #expect(abs(days[0].steps.merged - 55) < 1e-9)
     // March 2: the iPhone −28 800…−27 900: 900 s / 12 = 75.
@@ -116,7 +92,7 @@ struct HealthDaysTests {
 
   @Test("the days in the document: steps, energy, heart rates, breathing, sleep, workouts")
   func document() throws {
-    let result = try Simulation.run(try scenario(priority: #"["watch"]"#))
+    let result = try Simulation.run(try twoHealthDays(priority: ["watch"]))
     let text = String(decoding: result.encodedJSON(), as: UTF8.self)
     // The first day, as the canonical encoding writes it (sorted keys, whole numbers bare).
     let first = [

@@ -7,7 +7,7 @@ extension WCSession {
   ///
   /// On the phone's activated session, while a watch is paired (`phone.paired`) and the watch
   /// app is installed (`phone.watchAppInstalled`, the `watchApp` action): a folder of the
-  /// simulation's own (`<tmp>/workout-sim-wc-<UUID>/WatchDirectory`, made when first read).
+  /// simulation's own (`<tmp>/workout-sim-wc-…/WatchDirectory`, made when first read).
   /// `nil` before activation, without a paired watch or the watch app, and on the watch's
   /// session (the property is iOS-only). When the watch app is uninstalled (or the watch
   /// unpaired) the folder and its contents are deleted, as iOS deletes them.

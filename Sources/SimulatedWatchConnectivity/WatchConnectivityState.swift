@@ -58,12 +58,18 @@ struct WatchConnectivityState: SimulationExtension {
   /// The last application context each device sent, and the last it received.
   var sentContext: [AppSimulation.Device: PayloadBytes] = [:]
   var receivedContext: [AppSimulation.Device: PayloadBytes] = [:]
-  /// The per-simulation folder received files are put in (`<tmp>/workout-sim-wc-<UUID>/Inbox`).
+  /// The per-simulation folder received files are put in
+  /// (`<tmp>/workout-sim-wc-w<world>-p<pid>-s<start>-<UUID>/Inbox`: named after this process,
+  /// ``ProcessOwnedFiles/temporaryFolder(prefix:)``).
   let inbox: URL
 
+  /// The start of the name of a simulation's folder under the temporary folder.
+  static let folderPrefix = "workout-sim-wc-"
+
   /// Removes the simulation's folder of received files and watch directory
-  /// (`<tmp>/workout-sim-wc-<UUID>`) when the simulation is released, so runs leave nothing in
-  /// the temporary folder.
+  /// (`<tmp>/workout-sim-wc-…`) when the simulation is released, so runs leave nothing in the
+  /// temporary folder; a folder a killed run left is removed by the next process that makes
+  /// one (``ProcessOwnedFiles/temporaryFolder(prefix:)``; docs/phone-link.md).
   func release() {
     try? FileManager.default.removeItem(at: inbox.deletingLastPathComponent())
   }
@@ -79,8 +85,7 @@ struct WatchConnectivityState: SimulationExtension {
 
   init(simulation: AppSimulation) {
     self.simulation = WeakSimulation(object: simulation)
-    inbox = FileManager.default.temporaryDirectory
-      .appendingPathComponent("workout-sim-wc-\(UUID().uuidString)", isDirectory: true)
+    inbox = ProcessOwnedFiles.temporaryFolder(prefix: Self.folderPrefix)
       .appendingPathComponent("Inbox", isDirectory: true)
   }
 }

@@ -124,18 +124,24 @@ import Synchronization
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void)
 
-  /// A background notification arrived: return the result when the work is done. Called on the
-  /// main actor when the delegate does not implement the completion handler form.
+  /// A background notification arrived: return the result when the work is done (the async
+  /// form of `didReceiveRemoteNotification(_:fetchCompletionHandler:)`). Called on the main
+  /// actor when the delegate does not implement the completion handler form.
   ///
-  /// **Not on Apple's page** (a project addition, marked as such): WatchKit's page of
-  /// `didReceiveRemoteNotification(_:fetchCompletionHandler:)`
-  /// (https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:))
-  /// shows only the completion-handler declaration, where the pages of methods Swift imports an
-  /// async form of show both (Core Motion's
-  /// `fallDetectionManager(_:didDetect:completionHandler:)`, for one), and the change that added
-  /// it gives no source. An app whose delegate implements only this form may never be called on
-  /// a device: implement `didReceiveRemoteNotification(_:fetchCompletionHandler:)`, Apple's
-  /// documented form (docs/healthkit-behaviour.md#remote-notifications).
+  /// Apple's, though Apple's page shows only the completion-handler declaration: Swift
+  /// imports an Objective-C method whose last parameter is a completion handler block named
+  /// `completionHandler` as two methods, the completion form and an `async` one returning what
+  /// the block is given (SE-0297,
+  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0297-concurrency-objc.md,
+  /// whose protocol rule lets a conforming type implement either one), and the two "share the
+  /// same page in the documentation" (Apple:
+  /// https://developer.apple.com/documentation/swift/calling-objective-c-apis-asynchronously).
+  /// WatchKit's method is `didReceiveRemoteNotification:fetchCompletionHandler:` with the
+  /// block parameter `completionHandler`
+  /// (https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:)),
+  /// so its async form is this one; UIKit's and UserNotifications' delegate pages likewise show
+  /// only the completion form of methods apps implement in async form
+  /// (docs/healthkit-behaviour.md#remote-notifications).
   func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
     -> WKBackgroundFetchResult
 

@@ -76,10 +76,10 @@ import SimulationDriver
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void)
 
-  /// A background notification arrived: as ``WKApplicationDelegate/didReceiveRemoteNotification(_:)``.
-  /// **Not on Apple's page** (a project addition): WatchKit's page of the method
-  /// (https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:))
-  /// shows only the completion-handler declaration; implement that one.
+  /// A background notification arrived: as ``WKApplicationDelegate/didReceiveRemoteNotification(_:)``,
+  /// the async form Swift imports of the method
+  /// (https://developer.apple.com/documentation/watchkit/wkextensiondelegate/didreceiveremotenotification(_:fetchcompletionhandler:);
+  /// SE-0297, Apple: https://developer.apple.com/documentation/swift/calling-objective-c-apis-asynchronously).
   func didReceiveRemoteNotification(_ userInfo: [AnyHashable: Any]) async
     -> WKBackgroundFetchResult
 

@@ -138,49 +138,11 @@ package struct AppGroups: SimulationExtension {
     }
   }
 
-  /// How old a suite file of the earlier naming (`<group>.simulation-<UUID>.plist`, no process
-  /// in it) must be to count as stale: 24 hours since it was last written (a project rule: no
-  /// simulation leaves its App Group untouched that long, and the file cannot say whose it is).
-  package static let unnamedStaleAge: TimeInterval = 24 * 60 * 60
-
-  /// A suite's name: `<group>.simulation-p<pid>-s<start>-<UUID>`, the process's id and its
-  /// start (``ProcessMark``), so a later process can tell a dead one's file from a live one's.
+  /// A suite's name: `<group>.simulation-w<world>-p<pid>-s<start>-<UUID>`, this process's
+  /// ``ProcessOwnedFiles/Mark``, so a later process of the same world can tell a dead one's
+  /// file from a live one's.
   package static func suiteName(_ groupIdentifier: String) -> String {
-    "\(groupIdentifier).simulation-p\(ProcessMark.current.pid)-s\(ProcessMark.current.start)-\(UUID().uuidString)"
-  }
-
-  /// A process as a suite's name records it: its id, and its start in clock ticks after boot
-  /// (`/proc/<pid>/stat`'s 22nd field, `starttime`; 0 where there is no `/proc`), which tells
-  /// a process from a later one that got the same id.
-  package struct ProcessMark: Sendable, Equatable {
-    /// The process id.
-    package var pid: Int32
-    /// The start, clock ticks after boot; 0 when unknown.
-    package var start: UInt64
-
-    /// This process.
-    package static let current = ProcessMark(pid: getpid(), start: startTicks(of: getpid()) ?? 0)
-
-    /// `pid`'s start from `/proc/<pid>/stat`, or `nil` (no such process, no `/proc`). The
-    /// fields after the command name's closing parenthesis (the name may hold spaces) begin with
-    /// the 3rd, `state`, so `starttime`, the 22nd, is the 20th of them.
-    package static func startTicks(of pid: Int32) -> UInt64? {
-      guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = text.lastIndex(of: ")")
-      else { return nil }
-      let fields = text[text.index(after: close)...].split(separator: " ")
-      return fields.count > 19 ? UInt64(fields[19]) : nil
-    }
-
-    /// Whether the process is still the one the mark names: `kill(pid, 0)` finds it (or is
-    /// refused it, another user's live process), and, when both starts are known, it started
-    /// when the mark says (else the id was given to a later process and the marked one is gone).
-    package var isAlive: Bool {
-      guard pid > 0 else { return false }
-      if kill(pid, 0) != 0 && errno != EPERM { return false }
-      guard start != 0, let now = Self.startTicks(of: pid) else { return true }
-      return now == start
-    }
+    "\(groupIdentifier).simulation-\(ProcessOwnedFiles.Mark.current.text)-\(UUID().uuidString)"
   }
 
   /// The folder Foundation keeps suite files in on Linux: `$XDG_CONFIG_HOME` when it is an
@@ -206,55 +168,26 @@ package struct AppGroups: SimulationExtension {
   }()
 
   /// Removes from `folder` the App Group suite files whose process is gone (a project rule,
-  /// docs/phone.md#widgets): `<group>.simulation-p<pid>-s<start>-<UUID>.plist` whose
-  /// ``ProcessMark`` is not alive, and `<group>.simulation-<UUID>.plist` (the earlier naming)
-  /// last written more than ``unnamedStaleAge`` before `now`. Never a live process's file, nor
-  /// any other file.
+  /// docs/phone.md#widgets; ``ProcessOwnedFiles/removeStale(in:now:owner:)``):
+  /// `<group>.simulation-w<world>-p<pid>-s<start>-<UUID>.plist` of this process's world whose
+  /// process is gone, and the earlier namings (`<group>.simulation-<UUID>.plist`,
+  /// `<group>.simulation-p<pid>-s<start>-<UUID>.plist`, no world) last written more than 24 h
+  /// before `now`. Never a live process's file, a file of another world (another container or
+  /// host sharing the home folder), nor any other file.
   ///
   /// - Returns: the names removed, sorted.
   @discardableResult
   package static func removeStaleFiles(in folder: URL, now: Date = Date()) -> [String] {
-    let files = FileManager.default
-    guard let names = try? files.contentsOfDirectory(atPath: folder.path) else { return [] }
-    var removed: [String] = []
-    for name in names.sorted() {
-      guard let owner = Self.owner(ofFile: name) else { continue }
-      let url = folder.appendingPathComponent(name)
-      switch owner {
-      case .process(let mark):
-        if mark.isAlive { continue }
-      case .unnamed:
-        let written = (try? files.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-        guard let written, now.timeIntervalSince(written) > unnamedStaleAge else { continue }
-      }
-      if (try? files.removeItem(at: url)) != nil { removed.append(name) }
-    }
-    return removed
-  }
-
-  /// Whose a suite file is, by its name.
-  package enum FileOwner: Equatable {
-    /// A process's (the current naming).
-    case process(ProcessMark)
-    /// Nobody's the name says (the earlier naming, without a process).
-    case unnamed
+    ProcessOwnedFiles.removeStale(in: folder, now: now, owner: owner(ofFile:))
   }
 
   /// The owner of a file named `name`, or `nil` when it is not an App Group suite of this
-  /// package: `….simulation-p<pid>-s<start>-<UUID>.plist` or `….simulation-<UUID>.plist`.
-  package static func owner(ofFile name: String) -> FileOwner? {
+  /// package: `….simulation-<mark>-<UUID>.plist`, or an earlier naming
+  /// (``ProcessOwnedFiles/owner(ofMarkedUUID:)``).
+  package static func owner(ofFile name: String) -> ProcessOwnedFiles.Owner? {
     guard name.hasSuffix(".plist") else { return nil }
     let stem = name.dropLast(".plist".count)
-    guard stem.count > 37, UUID(uuidString: String(stem.suffix(36))) != nil,
-      stem.dropLast(36).last == "-"
-    else { return nil }
-    let rest = stem.dropLast(37)
-    if rest.hasSuffix(".simulation") { return .unnamed }
-    guard let marker = rest.range(of: ".simulation-p", options: .backwards) else { return nil }
-    let parts = rest[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts[1].hasPrefix("s"), let pid = Int32(parts[0]),
-      let start = UInt64(parts[1].dropFirst())
-    else { return nil }
-    return .process(ProcessMark(pid: pid, start: start))
+    guard let marker = stem.range(of: ".simulation-", options: .backwards) else { return nil }
+    return ProcessOwnedFiles.owner(ofMarkedUUID: stem[marker.upperBound...])
   }
 }

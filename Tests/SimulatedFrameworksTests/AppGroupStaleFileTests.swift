@@ -23,54 +23,129 @@ struct AppGroupStaleFileTests {
     return url
   }
 
-  @Test("a suite's name carries this process's id and start")
+  @Test("a suite's name carries this process's world, id and start")
   func suiteNameNamesTheProcess() {
-    let mark = AppGroups.ProcessMark.current
+    let mark = ProcessOwnedFiles.Mark.current
     #expect(mark.pid == getpid())
+    #expect(mark.world == ProcessOwnedFiles.World.current)
     let name = AppGroups.suiteName("group.example.tracker")
-    #expect(name.hasPrefix("group.example.tracker.simulation-p\(getpid())-s\(mark.start)-"))
+    #expect(
+      name.hasPrefix(
+        "group.example.tracker.simulation-w\(mark.world.token)-p\(getpid())-s\(mark.start)-"))
     #expect(AppGroups.owner(ofFile: name + ".plist") == .process(mark))
-    #expect(mark.isAlive)
+    #expect(!mark.isGone)
   }
 
-  @Test("a dead pid's file and a reused pid's go; this process's, others' and fresh old ones stay")
+  /// A world's token is the 64-bit FNV-1a hash of `boot id`, `pid namespace` and `host`
+  /// joined by newlines, as 16 hex digits (worked out apart from the code, byte by byte from
+  /// the offset basis 0xcbf29ce484222325 with the prime 0x100000001b3): nothing readable gives
+  /// "\n\n", 08547e07b5084555; two containers of one boot and host differ by their pid
+  /// namespace.
+  @Test("a world is the boot, the pid namespace and the host, hashed")
+  func worldTokens() {
+    let none = ProcessOwnedFiles.World(bootID: nil, pidNamespace: nil, host: nil)
+    #expect(none.token == "08547e07b5084555")
+    let first = ProcessOwnedFiles.World(
+      bootID: "0b1c", pidNamespace: "pid:[4026531836]", host: "runner-1")
+    let second = ProcessOwnedFiles.World(
+      bootID: "0b1c", pidNamespace: "pid:[4026532200]", host: "runner-1")
+    #expect(first.token == "b4d0130b0788e550")
+    #expect(second.token == "2c4d196060d40314")
+    #expect(ProcessOwnedFiles.World(token: "b4d0130b0788e550") == first)
+    #expect(ProcessOwnedFiles.World(token: "B4D0130B0788E550") == nil)
+    #expect(ProcessOwnedFiles.World(token: "b4d0130b0788e55") == nil)
+  }
+
+  @Test(
+    "a dead pid's file of this world goes; another world's, a live one's and fresh old ones stay")
   func removesOnlyDeadProcessesFiles() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let me = AppGroups.ProcessMark.current
+    let me = ProcessOwnedFiles.Mark.current
+    let world = me.world.token
+    // Another container's or host's world: its pid means nothing here.
+    let elsewhere = "0123456789abcdef"
+    #expect(world != elsewhere)
     let uuid = "0B5E6A4C-3D57-4E8B-9F10-6A1C2D3E4F50"
     // 2147483647 is above Linux's largest pid (pid_max is at most 2^22 = 4194304), so no
-    // process has it: kill(2147483647, 0) fails with ESRCH, a dead process.
-    let dead = "group.example.simulation-p2147483647-s5-\(uuid).plist"
-    let mine = "group.example.simulation-p\(me.pid)-s\(me.start)-\(uuid).plist"
+    // process has it: kill(2147483647, 0) fails with ESRCH, a dead process of this world.
+    let dead = "group.example.simulation-w\(world)-p2147483647-s5-\(uuid).plist"
+    let mine = "group.example.simulation-w\(world)-p\(me.pid)-s\(me.start)-\(uuid).plist"
     // This process's id with another start: the id's earlier owner, gone (only where the start
     // is known, Linux's /proc).
-    let reused = "group.example.watch.simulation-p\(me.pid)-s\(me.start + 1)-\(uuid).plist"
-    // The earlier naming (no process): removed when last written more than 24 h ago.
+    let reused =
+      "group.example.watch.simulation-w\(world)-p\(me.pid)-s\(me.start + 1)-\(uuid).plist"
+    // The same dead pid in another world (a live process of a container sharing the home):
+    // left alone, as is this process's pid and start there.
+    let otherWorld = "group.example.simulation-w\(elsewhere)-p2147483647-s5-\(uuid).plist"
+    let otherWorldMine =
+      "group.example.simulation-w\(elsewhere)-p\(me.pid)-s\(me.start + 1)-\(uuid).plist"
+    // The earlier namings (no world): removed when last written more than 24 h ago.
     let oldStale = "group.example.simulation-\(uuid).plist"
     let oldFresh = "group.example.watch.simulation-\(uuid).plist"
-    // Not this package's: an app's own suite, a name that only looks like one.
+    let markedStale = "group.example.simulation-p2147483647-s5-\(uuid).plist"
+    let markedFresh = "group.example.watch.simulation-p2147483647-s5-\(uuid).plist"
+    // Not this package's: an app's own suite, names that only look like one.
     let others = [
       "fitnesstracker-tests-\(uuid).plist", "group.example.simulation-p12-sx-\(uuid).plist",
-      "group.example.simulation-p2147483647-s5-\(uuid).json",
+      "group.example.simulation-w\(world)-p2147483647-s5-\(uuid).json",
+      "group.example.simulation-wXYZ-p2147483647-s5-\(uuid).plist",
     ]
-    for name in [dead, mine, reused, oldStale, oldFresh] + others {
+    let all = [dead, mine, reused, otherWorld, otherWorldMine, oldStale, oldFresh]
+    for name in all + [markedStale, markedFresh] + others {
       #expect(
         FileManager.default.createFile(
           atPath: folder.appendingPathComponent(name).path, contents: Data()))
     }
     let now = Date()
-    // 25 h before `now`: more than the 24 h the earlier naming waits.
-    try FileManager.default.setAttributes(
-      [.modificationDate: now.addingTimeInterval(-25 * 3600)],
-      ofItemAtPath: folder.appendingPathComponent(oldStale).path)
-    try FileManager.default.setAttributes(
-      [.modificationDate: now.addingTimeInterval(-23 * 3600)],
-      ofItemAtPath: folder.appendingPathComponent(oldFresh).path)
+    // 25 h before `now`: more than the 24 h the earlier namings wait; 23 h: less.
+    for (name, hours) in [(oldStale, 25.0), (markedStale, 25), (oldFresh, 23), (markedFresh, 23)] {
+      try FileManager.default.setAttributes(
+        [.modificationDate: now.addingTimeInterval(-hours * 3600)],
+        ofItemAtPath: folder.appendingPathComponent(name).path)
+    }
     let removed = AppGroups.removeStaleFiles(in: folder, now: now)
-    let expected = (me.start == 0 ? [dead, oldStale] : [dead, oldStale, reused]).sorted()
-    #expect(removed == expected)
+    let expected = [dead, oldStale, markedStale] + (me.start == 0 ? [] : [reused])
+    #expect(removed == expected.sorted())
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(left == ([mine, oldFresh] + others + (me.start == 0 ? [reused] : [])).sorted())
+    let kept = [mine, otherWorld, otherWorldMine, oldFresh, markedFresh] + others
+    #expect(left == (kept + (me.start == 0 ? [reused] : [])).sorted())
+  }
+
+  /// A run killed before its simulation was released leaves its temporary folder (Watch
+  /// Connectivity's `workout-sim-wc-…`); the next process's first folder of that kind removes
+  /// the ones of dead processes of its world, by the same rule as App Group files.
+  @Test("the first temporary folder of a kind removes those dead processes of this world left")
+  func temporaryFoldersOfDeadProcessesGo() throws {
+    let temporary = FileManager.default.temporaryDirectory
+    // A prefix of this test's own, so no other test's folders are judged.
+    let prefix = "workout-sim-test-\(UUID().uuidString.prefix(8))-"
+    let me = ProcessOwnedFiles.Mark.current
+    let uuid = "5D1F0C2B-7A44-4E19-8B3D-2F6E9A0C1B7E"
+    let dead = "\(prefix)w\(me.world.token)-p2147483647-s5-\(uuid)"
+    let live = "\(prefix)w\(me.world.token)-p\(me.pid)-s\(me.start)-\(uuid)"
+    let otherWorld = "\(prefix)w0123456789abcdef-p2147483647-s5-\(uuid)"
+    let oldStale = "\(prefix)\(uuid)"
+    for name in [dead, live, otherWorld, oldStale] {
+      try FileManager.default.createDirectory(
+        at: temporary.appendingPathComponent(name).appendingPathComponent("Inbox"),
+        withIntermediateDirectories: true)
+    }
+    defer {
+      for name in [live, otherWorld] {
+        try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+      }
+    }
+    // 25 h ago: more than the 24 h an unnamed folder waits.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-25 * 3600)],
+      ofItemAtPath: temporary.appendingPathComponent(oldStale).path)
+    let made = ProcessOwnedFiles.temporaryFolder(prefix: prefix)
+    #expect(made.deletingLastPathComponent().standardizedFileURL == temporary.standardizedFileURL)
+    #expect(
+      made.lastPathComponent.hasPrefix("\(prefix)w\(me.world.token)-p\(me.pid)-s\(me.start)-"))
+    let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+      .filter { $0.hasPrefix(prefix) }.sorted()
+    #expect(left == [live, otherWorld].sorted())
   }
 }

@@ -628,6 +628,62 @@ struct CoreLocationTests {
     #expect(seen.counts.withLock { $0 } == [0, 3])
   }
 
+  /// The crashed process's route builder is inert, as every object that process made (sweep
+  /// 28; docs/swift-api.md#crash-and-recovery), and the new process never reaches it: fixes at
+  /// 0, 100 and 200 s go into the live builder's route builder, the app crashes at 300 s; the
+  /// old builder's insert of a fix at 350 s and its `discard()` (which would drop the workout's
+  /// kept locations) are ignored; after the recovery its `addMetadata` and, once the workout is
+  /// saved at 600 s, its `finishRoute` are too. Each gets `errorInvalidArgument` with the
+  /// crashed process's text (`discard()` returns nothing) and is one error entry, in call order:
+  /// insertRouteData, discard, addMetadata, finishRoute. The recovered route builder saves the
+  /// 3 + 2 = 5 fixes (0, 100, 200, 400, 500 s), not the one at 350 s.
+  @Test func theCrashedProcesssRouteBuilderIsInert() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(seconds: 700))
+    func fixes(_ seconds: [Double]) -> [CLLocation] {
+      seconds.map {
+        CLLocation(
+          coordinate: CLLocationCoordinate2D(latitude: 0, longitude: $0 / 100_000), altitude: 20,
+          horizontalAccuracy: 5, verticalAccuracy: 5,
+          timestamp: simulation.startDate.addingTimeInterval($0))
+      }
+    }
+    let inert = HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
+      let (_, builder) = try await startWorkout(store, simulation: simulation, activity: .running)
+      let before = try #require(
+        builder.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder)
+      try await before.insertRouteData(fixes([0, 100, 200]))
+      try await simulation.advance(by: .seconds(300))
+      await simulation.crash()
+      await #expect(throws: inert) { try await before.insertRouteData(fixes([350])) }
+      before.discard()
+      await simulation.relaunch()
+      let session = try #require(try await HKHealthStore().recoverActiveWorkoutSession())
+      let recovered = session.associatedWorkoutBuilder()
+      let after = try #require(
+        recovered.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder)
+      await #expect(throws: inert) { try await before.addMetadata(["lap": 1]) }
+      try await simulation.advance(by: .seconds(100))
+      try await after.insertRouteData(fixes([400, 500]))
+      try await simulation.advance(by: .seconds(200))
+      session.end()
+      try await recovered.endCollection(at: simulation.now)
+      let workout = try #require(try await recovered.finishWorkout())
+      await #expect(throws: inert) { try await before.finishRoute(with: workout, metadata: nil) }
+      let route = try await after.finishRoute(with: workout, metadata: nil)
+      #expect(route.count == 5)
+      #expect(route.startDate == simulation.startDate)
+      #expect(route.endDate == simulation.startDate.addingTimeInterval(500))
+    }
+    let ignored = simulation.result.errors.filter {
+      $0.message == HealthKitSimulation.inertMessage
+    }
+    #expect(ignored.map(\.action) == ["insertRouteData", "discard", "addMetadata", "finishRoute"])
+  }
+
   /// HealthKit's errors: a route before authorization (not determined, then denied), a
   /// builder finished twice, an insert after finishing, and a workout not in the store (one
   /// saved by another simulation).

@@ -101,7 +101,12 @@ struct SimulationReleaseTests {
     #expect(gone)
     if use == .watchDirectory {
       let folder = try #require(folder)
-      #expect(folder.lastPathComponent.hasPrefix("workout-sim-wc-"))
+      // Named after this process (world, pid, start), so a later process can remove it if
+      // this one is killed before the release (docs/phone-link.md#starting-the-watch-app).
+      let mark = ProcessOwnedFiles.Mark.current
+      #expect(
+        folder.lastPathComponent.hasPrefix(
+          "workout-sim-wc-w\(mark.world.token)-p\(mark.pid)-s\(mark.start)-"))
       #expect(!FileManager.default.fileExists(atPath: folder.path))
     }
   }

@@ -142,6 +142,49 @@ extension PhoneWorkoutTests {
     }
   }
 
+  /// A send the iPhone's own session refuses is in the run result, as the watch side's refused
+  /// sends are (sweep 28; docs/phone-link.md#mirrored-workout-sessions): one
+  /// `remoteDataSendFailed` entry of the phone's engine per refusal, from the phone, with its
+  /// size and the reason `noRemoteSession` (code 3, `errorInvalidArgument`, what the app got).
+  /// Here 3 bytes at 0 s and 5 bytes at 10 s: two entries, at 0 and 10 s, mirroring 0 (the
+  /// phone mirrors nothing).
+  @Test func aRefusedSendFromThePhonesOwnSessionIsLogged() async throws {
+    let simulation = try HealthKitSimulation(scenario: phoneRun(strap: nil))
+    try await simulation.run {
+      try await simulation.on(.phone) {
+        let (session, _) = try await startedRun(HKHealthStore(), simulation)
+        await #expect(throws: HKError.self) {
+          try await session.sendToRemoteWorkoutSession(data: Data([1, 2, 3]))
+        }
+        try await simulation.advance(by: .seconds(10))
+        await #expect(throws: HKError.self) {
+          try await session.sendToRemoteWorkoutSession(data: Data([1, 2, 3, 4, 5]))
+        }
+        session.end()
+      }
+    }
+    let failed = simulation.result.log.compactMap { entry -> (LogEntry, MirroringEvent)? in
+      guard case .mirroring(let event) = entry.kind, case .sendFailed = event.change else {
+        return nil
+      }
+      return (entry, event)
+    }
+    #expect(
+      failed.map(\.1.change) == [
+        .sendFailed(from: .phone, .noRemoteSession, byteCount: 3),
+        .sendFailed(from: .phone, .noRemoteSession, byteCount: 5),
+      ])
+    #expect(failed.map(\.0.at) == [.seconds(0), .seconds(10)])
+    #expect(failed.map(\.0.device) == [.phone, .phone])
+    #expect(failed.map(\.1.mirroring) == [0, 0])
+    let event = try #require(failed.first?.1.systemEvent)
+    #expect(event.event == "remoteDataSendFailed")
+    #expect(event.details["device"] == .string("phone"))
+    #expect(event.details["bytes"] == .integer(3))
+    #expect(event.details["errorCode"] == .integer(3))
+    #expect(event.details["error"] == .string("noRemoteSession"))
+  }
+
   /// The lock rule reaches long-running queries (docs/phone.md#the-iphones-own-workouts): the
   /// phone is locked from 60 to 900 s; 100 iPhone steps reach the store at 300 s (locked) and
   /// 50 at 1000 s (unlocked). With the person's leave and the phone workout running from 0 to

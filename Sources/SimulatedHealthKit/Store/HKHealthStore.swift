@@ -27,6 +27,11 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// `nil` (made outside `on`: the whole store, as before devices existed).
   let device: HealthKitSimulation.Device?
 
+  /// The engine of the app process the store's objects belong to: the phone's for a store
+  /// made inside `on(.phone)`, the watch's otherwise (a crash of that device's app makes them
+  /// inert).
+  var processDevice: WorkoutDevice { device == .phone ? .phone : .watch }
+
   /// A store in the current task's simulation (or, outside every run's task tree, in the one
   /// simulation running, logged as attributed: docs/swift-api.md#traps).
   ///

@@ -87,7 +87,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
     heldStart = healthStore.simulation.holdAppDate(startDate)
     super.init(
       simulation: healthStore.simulation, device: device, seriesType: .heartbeat(),
-      noun: "heartbeat series")
+      noun: "heartbeat series", processDevice: healthStore.processDevice)
   }
 
   /// Adds a beat (Apple doc:
@@ -168,7 +168,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   // MARK: - Rules
 
   private func add(_ time: TimeInterval, _ gap: Bool) -> HKError? {
-    if let error = callError() { return error }
+    if let error = callError(.addHeartbeatWithTimeInterval) { return error }
     guard time >= 0, time.isFinite else {
       return HKError(
         .errorInvalidArgument,
@@ -189,7 +189,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   }
 
   private func finish() -> Result<HKHeartbeatSeriesSample, HKError> {
-    if let error = callError() { return .failure(error) }
+    if let error = callError(.finishSeries) { return .failure(error) }
     let (taken, metadata) = close(adding: nil) { beats }
     let sample = HKHeartbeatSeriesSample(
       beats: taken, start: startDate, metadata: metadata, device: device)

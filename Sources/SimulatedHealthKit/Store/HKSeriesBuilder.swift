@@ -1,3 +1,6 @@
+import WorkoutCore
+import WorkoutSystem
+
 /// A sample whose data is a series, HealthKit's `HKSeriesSample` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkseriessample).
 public class HKSeriesSample: HKSample, @unchecked Sendable {
@@ -38,7 +41,12 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
 ///   store's own rule for saving a type;
 /// - a call after the series was finished or the builder discarded: `errorInvalidArgument`
 ///   ("The route builder has already been finished", "The heartbeat series builder has been
-///   discarded", ...; Apple publishes no text, the words are this project's).
+///   discarded", ...; Apple publishes no text, the words are this project's);
+/// - a call on a builder the app process made before it crashed (`crash()`): ignored, as every
+///   call on the crashed process's objects is (docs/swift-api.md#crash-and-recovery):
+///   `errorInvalidArgument` with "This object belongs to an app process that crashed; ...",
+///   and an `error` entry (code `noSession`) in the run's log and errors; nothing is inserted,
+///   discarded or saved.
 public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   let simulation: HealthKitSimulation
   let device: HKDevice?
@@ -46,23 +54,52 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   let seriesType: HKSeriesType
   /// The builder's name in error messages ("route", "heartbeat series").
   private let noun: String
+  /// The app process that made the builder: the device it runs on and its number there (the
+  /// engine's crash count when the builder was made, ``isAlive``).
+  private let process: (device: WorkoutDevice, generation: Int)
   /// Guards the subclass's data and the fields below.
   let lock = NSLock()
   private var metadataStorage: [String: Any] = [:]
   private var finished = false
   private var discarded = false
 
-  init(simulation: HealthKitSimulation, device: HKDevice?, seriesType: HKSeriesType, noun: String) {
+  /// A builder of the app process running on `processDevice` now.
+  init(
+    simulation: HealthKitSimulation, device: HKDevice?, seriesType: HKSeriesType, noun: String,
+    processDevice: WorkoutDevice
+  ) {
     self.simulation = simulation
     self.device = device
     self.seriesType = seriesType
     self.noun = noun
+    self.process = (
+      processDevice,
+      simulation.state.withLock { Self.generation(of: processDevice, in: &$0) }
+    )
     super.init()
   }
 
+  /// The number of the app process running on `device`: its engine's crash count (0 before
+  /// the phone's engine is first used).
+  private static func generation(
+    of device: WorkoutDevice, in state: inout HealthKitSimulation.State
+  ) -> Int {
+    state.session.readEngine(of: device) { $0.crashCount } ?? 0
+  }
+
+  /// Whether the app process that made the builder still runs (its device's app has not
+  /// crashed since).
+  var isAlive: Bool {
+    let process = self.process
+    return simulation.state.withLock { Self.generation(of: process.device, in: &$0) }
+      == process.generation
+  }
+
   /// Stops the builder: nothing is saved; later calls fail (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkseriesbuilder/discard()).
+  /// https://developer.apple.com/documentation/healthkit/hkseriesbuilder/discard()). On the
+  /// builder of a crashed process, ignored (see the type).
   public func discard() {
+    if inertError(.discard) != nil { return }
     lock.withLock {
       discarded = true
       dropData()
@@ -72,9 +109,19 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   /// Drops the subclass's collected values (called under ``lock``).
   func dropData() {}
 
-  /// The error of a call to a finished or discarded builder, or of a type the app may not
-  /// share; `nil` when the call may go on.
-  func callError() -> HKError? {
+  /// The error of `call` on the builder of a crashed process, logged as every call on the
+  /// crashed process's objects is (``HealthKitSimulation/ignoreInert(action:message:)``), or
+  /// `nil` while the process runs.
+  func inertError(_ call: ErrorReport.BuilderCall) -> HKError? {
+    guard !isAlive else { return nil }
+    simulation.ignoreInert(action: .builder(call))
+    return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
+  }
+
+  /// The error of `call` on the builder of a crashed process, on a finished or discarded
+  /// builder, or of a type the app may not share; `nil` when the call may go on.
+  func callError(_ call: ErrorReport.BuilderCall) -> HKError? {
+    if let inert = inertError(call) { return inert }
     if let closed = closedError() { return closed }
     return simulation.state.withLock { $0.shareError(seriesType.identifier) }
   }
@@ -93,9 +140,9 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   }
 
   /// Adds `metadata` to the series' (a later value replaces an earlier one of the same key);
-  /// fails only on a finished or discarded builder.
+  /// fails only on a finished or discarded builder, or one of a crashed process.
   func add(_ metadata: [String: Any]) -> HKError? {
-    if let error = closedError() { return error }
+    if let error = inertError(.addMetadata) ?? closedError() { return error }
     lock.withLock { metadataStorage.merge(metadata) { $1 } }
     return nil
   }

@@ -79,7 +79,11 @@ extension HealthKitSimulation.State {
 ///   text, the words are this project's);
 /// - finishing with a workout not in the store: `errorInvalidArgument` ("The workout must be
 ///   saved before a route is associated with it"; Apple: "You must have already saved this
-///   workout to the HealthKit store").
+///   workout to the HealthKit store");
+/// - any call on a builder the app process made before it crashed: `errorInvalidArgument`,
+///   "This object belongs to an app process that crashed; ...", ignored as every call on the
+///   crashed process's objects is (docs/swift-api.md#crash-and-recovery): nothing is inserted
+///   or saved, and the recovered builder's new route builder never sees the old one's calls.
 public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   /// The locations inserted, in time-stamp order; for a live workout's route also held by the
   /// simulation (``LiveWorkoutRoutes``), so that the builder of the recovered session starts
@@ -95,13 +99,18 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   ///   - healthStore: the store the route is saved in.
   ///   - device: the device that recorded the locations, or `nil`.
   public convenience init(healthStore: HKHealthStore, device: HKDevice?) {
-    self.init(simulation: healthStore.simulation, device: device)
+    self.init(
+      simulation: healthStore.simulation, device: device,
+      processDevice: healthStore.processDevice)
   }
 
-  /// A builder on `simulation` (``HKWorkoutBuilder/seriesBuilder(for:)``).
-  init(simulation: HealthKitSimulation, device: HKDevice?) {
+  /// A builder on `simulation` of the app process running on `processDevice`
+  /// (``HKWorkoutBuilder/seriesBuilder(for:)``): after that process crashes, its calls are
+  /// ignored (see the type).
+  init(simulation: HealthKitSimulation, device: HKDevice?, processDevice: WorkoutDevice) {
     super.init(
-      simulation: simulation, device: device, seriesType: .workoutRoute(), noun: "route")
+      simulation: simulation, device: device, seriesType: .workoutRoute(), noun: "route",
+      processDevice: processDevice)
   }
 
   /// Adds `routeData` to the route (Apple doc:
@@ -186,7 +195,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   // MARK: - Rules
 
   private func insert(_ routeData: [CLLocation]) -> HKError? {
-    if let error = callError() { return error }
+    if let error = callError(.insertRouteData) { return error }
     kept.insert(routeData)
     return nil
   }
@@ -194,7 +203,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   private func finish(_ workout: HKWorkout, _ metadata: [String: Any]?) -> Result<
     HKWorkoutRoute, HKError
   > {
-    if let error = callError() { return .failure(error) }
+    if let error = callError(.finishRoute) { return .failure(error) }
     let simulation = self.simulation
     let saved = simulation.state.withLock { state in
       state.appObjects.values.contains { $0.uuid == workout.uuid }
@@ -275,7 +284,10 @@ extension HKWorkoutBuilder {
   public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
     guard seriesType.identifier == HKWorkoutRouteTypeIdentifier else { return nil }
     if let existing = lock.withLock({ routeBuilder }) { return existing }
-    let made = HKWorkoutRouteBuilder(simulation: simulation, device: device)
+    // The app process whose object it is: the store's device for a standalone builder, the
+    // session's engine for a live one.
+    let process = standalone?.store.processDevice ?? engineDevice
+    let made = HKWorkoutRouteBuilder(simulation: simulation, device: device, processDevice: process)
     let key = liveRouteKey
     // The locations of the route before a crash are copied into the new builder, and its
     // locations kept system-side, before the builder is published: an app that reads or

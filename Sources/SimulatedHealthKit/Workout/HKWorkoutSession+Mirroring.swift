@@ -91,25 +91,28 @@ extension HKWorkoutSession {
   var side: CompanionDevice { sessionType == .mirrored ? .phone : .watch }
 
   private func send(_ data: Data) -> Result<Void, HKError> {
-    // The iPhone's own workout has no remote session: it mirrors nothing (mirroring is the
-    // watch's, watchOS 10).
-    guard engineDevice == .watch else {
-      return .failure(HKError(.errorInvalidArgument, Self.phoneSessionHasNoRemote))
-    }
-    let side = self.side
+    let engineDevice = self.engineDevice
+    // The iPhone's own workout (its engine's session) sends from the phone.
+    let side = engineDevice == .phone ? CompanionDevice.phone : self.side
     let index = self.index
     let mine = mirror
     return simulation.mutate { state -> Result<Void, HKError> in
-      let engine = state.session.workoutEngine
       // The door's refusals are logged as the engine's failed sends are (`remoteDataSendFailed`
-      // with the error), one entry per call, so a test that reads only the result sees them
-      // (new-user trial 27).
+      // with the error), one entry per call, in the log of the engine the session runs on, so
+      // a test that reads only the result sees them (new-user trial 27): every refusal below
+      // goes through here.
       func refuse(_ error: MirroringError, _ message: String) -> Result<Void, HKError> {
-        state.session.withEngine {
+        state.session.withEngine(of: engineDevice) {
           $0.mirroringSendRefused(from: side, byteCount: data.count, error)
         }
         return .failure(HKError(.errorInvalidArgument, message))
       }
+      // The iPhone's own workout has no remote session: it mirrors nothing (mirroring is the
+      // watch's, watchOS 10).
+      guard engineDevice == .watch else {
+        return refuse(.noRemoteSession, Self.phoneSessionHasNoRemote)
+      }
+      let engine = state.session.workoutEngine
       if let mine, mine.disconnected || engine.currentMirroringNumber != mine.mirroring {
         return refuse(.notMirroring, MirroringError.notMirroring.message)
       }

@@ -108,6 +108,17 @@ extension ErrorReport {
     case addMetadata
     /// `elapsedTime(at:)`.
     case elapsedTime
+    /// A route builder's `insertRouteData(_:completion:)`.
+    case insertRouteData
+    /// A route builder's `finishRoute(with:metadata:completion:)`.
+    case finishRoute
+    /// A heartbeat series builder's
+    /// `addHeartbeatWithTimeInterval(sinceSeriesStartDate:precededByGap:completion:)`.
+    case addHeartbeatWithTimeInterval
+    /// A heartbeat series builder's `finishSeries(completion:)`.
+    case finishSeries
+    /// A series builder's `discard()`.
+    case discard
   }
 }
 

@@ -50,11 +50,16 @@ public enum MirroringError: String, Sendable, Hashable, CaseIterable {
   /// handler): HealthKit's code 3, "Remote session delegate is not set up" (a developer report;
   /// the Swift door refuses it, which knows the delegates, and logs it as a failed send).
   case remoteDelegateNotSet
+  /// A send from the iPhone's own workout session (iOS 26), which has no remote session (only
+  /// a watch workout mirrored to the phone has one): code 3, `errorInvalidArgument` (a project
+  /// rule: HealthKit documents no error for it; the Swift door refuses it and logs it as a
+  /// failed send of the phone's engine, docs/phone.md#the-iphones-own-workouts).
+  case noRemoteSession
 
   /// The `HKError` code raw value.
   public var healthKitCode: Int {
     switch self {
-    case .sessionEnded, .notMirroring, .notConnected, .remoteDelegateNotSet: 3
+    case .sessionEnded, .notMirroring, .notConnected, .remoteDelegateNotSet, .noRemoteSession: 3
     case .dataSizeExceeded: 13
     case .syncFailed: 100
     }
@@ -70,6 +75,7 @@ public enum MirroringError: String, Sendable, Hashable, CaseIterable {
     case .dataSizeExceeded: "Data sent to the remote workout session exceeds 100 KB in 10 seconds"
     case .syncFailed: "Failed to sync state transition to the primary session"
     case .remoteDelegateNotSet: "Remote session delegate is not set up"
+    case .noRemoteSession: "The iPhone's own workout session has no remote session"
     }
   }
 }

@@ -47,9 +47,9 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// declare (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/quantitytype(foridentifier:)).
   ///
-  /// Deprecated in iOS 27, watchOS 27, visionOS 27 and Mac Catalyst 27, not in macOS (the
-  /// page's availability); the attribute's message, naming `HKQuantityType(_:)`, is the project's: the
-  /// page gives no replacement text (docs/healthkit-types.md#deprecated-type-lookups).
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
   @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKQuantityType(_:)")
   @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKQuantityType(_:)")
   @available(watchOS, introduced: 2.0, deprecated: 27.0, message: "Use HKQuantityType(_:)")
@@ -69,9 +69,9 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// declare (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/categorytype(foridentifier:)).
   ///
-  /// Deprecated in iOS 27, watchOS 27, visionOS 27 and Mac Catalyst 27, not in macOS (the
-  /// page's availability); the attribute's message, naming `HKCategoryType(_:)`, is the project's: the
-  /// page gives no replacement text (docs/healthkit-types.md#deprecated-type-lookups).
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
   @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKCategoryType(_:)")
   @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKCategoryType(_:)")
   @available(watchOS, introduced: 2.0, deprecated: 27.0, message: "Use HKCategoryType(_:)")
@@ -86,9 +86,9 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// The characteristic type for `identifier`, or `nil` for an unknown identifier (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/characteristictype(foridentifier:)).
   ///
-  /// Deprecated in iOS 27, watchOS 27, visionOS 27 and Mac Catalyst 27, not in macOS (the
-  /// page's availability); the attribute's message, naming `HKCharacteristicType(_:)`, is the project's: the
-  /// page gives no replacement text (docs/healthkit-types.md#deprecated-type-lookups).
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
   @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKCharacteristicType(_:)")
   @available(
     macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKCharacteristicType(_:)"
@@ -108,9 +108,9 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// identifier (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/correlationtype(foridentifier:)).
   ///
-  /// Deprecated in iOS 27, watchOS 27, visionOS 27 and Mac Catalyst 27, not in macOS (the
-  /// page's availability); the attribute's message, naming `HKCorrelationType(_:)`, is the project's: the
-  /// page gives no replacement text (docs/healthkit-types.md#deprecated-type-lookups).
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
   @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKCorrelationType(_:)")
   @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKCorrelationType(_:)")
   @available(watchOS, introduced: 2.0, deprecated: 27.0, message: "Use HKCorrelationType(_:)")
@@ -125,9 +125,9 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// The document type for `identifier` (`CDA`), or `nil` for an unknown identifier (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/documenttype(foridentifier:)).
   ///
-  /// Deprecated in iOS 27, watchOS 27, visionOS 27 and Mac Catalyst 27, not in macOS (the
-  /// page's availability); the attribute's message, naming `HKDocumentType(_:)`, is the project's: the
-  /// page gives no replacement text (docs/healthkit-types.md#deprecated-type-lookups).
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
   @available(iOS, introduced: 10.0, deprecated: 27.0, message: "Use HKDocumentType(_:)")
   @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKDocumentType(_:)")
   @available(watchOS, introduced: 3.0, deprecated: 27.0, message: "Use HKDocumentType(_:)")

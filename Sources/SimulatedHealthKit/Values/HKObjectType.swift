@@ -46,6 +46,14 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// The quantity type for `identifier`, or `nil` for an identifier HealthKit's SDK does not
   /// declare (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/quantitytype(foridentifier:)).
+  ///
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
+  @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKQuantityType(_:)")
+  @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKQuantityType(_:)")
+  @available(watchOS, introduced: 2.0, deprecated: 27.0, message: "Use HKQuantityType(_:)")
+  @available(visionOS, introduced: 1.0, deprecated: 27.0, message: "Use HKQuantityType(_:)")
   public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier)
     -> HKQuantityType?
   {
@@ -60,6 +68,14 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// The category type for `identifier`, or `nil` for an identifier HealthKit's SDK does not
   /// declare (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/categorytype(foridentifier:)).
+  ///
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
+  @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKCategoryType(_:)")
+  @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKCategoryType(_:)")
+  @available(watchOS, introduced: 2.0, deprecated: 27.0, message: "Use HKCategoryType(_:)")
+  @available(visionOS, introduced: 1.0, deprecated: 27.0, message: "Use HKCategoryType(_:)")
   public class func categoryType(forIdentifier identifier: HKCategoryTypeIdentifier)
     -> HKCategoryType?
   {
@@ -69,6 +85,16 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
 
   /// The characteristic type for `identifier`, or `nil` for an unknown identifier (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/characteristictype(foridentifier:)).
+  ///
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
+  @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKCharacteristicType(_:)")
+  @available(
+    macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKCharacteristicType(_:)"
+  )
+  @available(watchOS, introduced: 2.0, deprecated: 27.0, message: "Use HKCharacteristicType(_:)")
+  @available(visionOS, introduced: 1.0, deprecated: 27.0, message: "Use HKCharacteristicType(_:)")
   public class func characteristicType(forIdentifier identifier: HKCharacteristicTypeIdentifier)
     -> HKCharacteristicType?
   {
@@ -81,6 +107,14 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// The correlation type for `identifier` (`bloodPressure`, `food`), or `nil` for an unknown
   /// identifier (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/correlationtype(foridentifier:)).
+  ///
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
+  @available(iOS, introduced: 8.0, deprecated: 27.0, message: "Use HKCorrelationType(_:)")
+  @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKCorrelationType(_:)")
+  @available(watchOS, introduced: 2.0, deprecated: 27.0, message: "Use HKCorrelationType(_:)")
+  @available(visionOS, introduced: 1.0, deprecated: 27.0, message: "Use HKCorrelationType(_:)")
   public class func correlationType(forIdentifier identifier: HKCorrelationTypeIdentifier)
     -> HKCorrelationType?
   {
@@ -90,6 +124,14 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
 
   /// The document type for `identifier` (`CDA`), or `nil` for an unknown identifier (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobjecttype/documenttype(foridentifier:)).
+  ///
+  /// Deprecated in iOS, watchOS, visionOS and Mac Catalyst 27, not in macOS (the page's
+  /// availability); the message naming the initializer is the project's, the page gives none
+  /// (docs/healthkit-types.md#deprecated-type-lookups).
+  @available(iOS, introduced: 10.0, deprecated: 27.0, message: "Use HKDocumentType(_:)")
+  @available(macCatalyst, introduced: 13.1, deprecated: 27.0, message: "Use HKDocumentType(_:)")
+  @available(watchOS, introduced: 3.0, deprecated: 27.0, message: "Use HKDocumentType(_:)")
+  @available(visionOS, introduced: 1.0, deprecated: 27.0, message: "Use HKDocumentType(_:)")
   public class func documentType(forIdentifier identifier: HKDocumentTypeIdentifier)
     -> HKDocumentType?
   {
@@ -138,7 +180,64 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
 
 /// The kind of a sample, HealthKit's `HKSampleType` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hksampletype).
-public class HKSampleType: HKObjectType, @unchecked Sendable {}
+public class HKSampleType: HKObjectType, @unchecked Sendable {
+  /// Whether samples of this type have a longest allowed time between their start and end
+  /// dates (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksampletype/ismaximumdurationrestricted;
+  /// iOS 13, watchOS 6).
+  ///
+  /// `false` for every type here. Apple publishes no figure: neither its pages nor the SDK
+  /// header say which types are restricted or by how much, so the simulated store restricts
+  /// none (a project rule, docs/healthkit-types.md#sample-duration-limits): `save` takes a
+  /// sample of any duration whose end is not before its start.
+  public var isMaximumDurationRestricted: Bool { false }
+
+  /// The longest time between a sample's start and end dates, in seconds, when
+  /// ``isMaximumDurationRestricted`` is `true` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksampletype/maximumallowedduration;
+  /// iOS 13, watchOS 6).
+  ///
+  /// Apple raises an exception when the type is not restricted, which is every type here
+  /// (``isMaximumDurationRestricted``): the read traps with "HKSampleType: maximumAllowedDuration
+  /// read for <identifier>, whose isMaximumDurationRestricted is false ...", naming the check to
+  /// write first.
+  public var maximumAllowedDuration: TimeInterval {
+    Self.unrestricted("maximumAllowedDuration", "isMaximumDurationRestricted", identifier)
+  }
+
+  /// Whether samples of this type have a shortest allowed time between their start and end
+  /// dates (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksampletype/isminimumdurationrestricted;
+  /// iOS 13, watchOS 6).
+  ///
+  /// `false` for every type here, for the reason ``isMaximumDurationRestricted`` gives (no
+  /// published figure; docs/healthkit-types.md#sample-duration-limits).
+  public var isMinimumDurationRestricted: Bool { false }
+
+  /// The shortest time between a sample's start and end dates, in seconds, when
+  /// ``isMinimumDurationRestricted`` is `true` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksampletype/minimumallowedduration;
+  /// iOS 13, watchOS 6).
+  ///
+  /// Apple: "This method throws an exception if isMinimumDurationRestricted is false", which
+  /// is every type here: the read traps with "HKSampleType: minimumAllowedDuration read for
+  /// <identifier>, whose isMinimumDurationRestricted is false ...".
+  public var minimumAllowedDuration: TimeInterval {
+    Self.unrestricted("minimumAllowedDuration", "isMinimumDurationRestricted", identifier)
+  }
+
+  /// The trap of a limit read on a type without that limit (Apple raises an exception).
+  static func unrestricted(_ limit: String, _ check: String, _ identifier: String) -> Never {
+    preconditionFailure(trapMessage(limit, check, identifier))
+  }
+
+  /// The text of ``unrestricted(_:_:_:)``'s trap.
+  static func trapMessage(_ limit: String, _ check: String, _ identifier: String) -> String {
+    "HKSampleType: \(limit) read for \(identifier), whose \(check) is false (HealthKit "
+      + "raises an exception here): read it only when \(check) is true, e.g. "
+      + "`if type.\(check) { ... type.\(limit) ... }`"
+  }
+}
 
 /// A quantity type, HealthKit's `HKQuantityType` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkquantitytype).

@@ -28,31 +28,34 @@ import WorkoutSimulation
   /// Also returns whether the live data source lists `cyclingPower` and `distanceCycling` (it
   /// does, with or without a sensor: Apple's data source asks for them), and the run's warnings
   /// that name `watch.cyclingSensors`.
-  private func indoorRide(_ scenario: Scenario, on device: HealthKitSimulation.Device = .watch) async throws -> (
-    HKWorkout, listed: Bool, warnings: [String]
-  ) {
+  private func indoorRide(_ scenario: Scenario, on device: HealthKitSimulation.Device = .watch)
+    async throws -> (
+      HKWorkout, listed: Bool, warnings: [String]
+    )
+  {
     let simulation = try HealthKitSimulation(scenario: scenario)
     var workout: HKWorkout?
     var listed = false
     try await simulation.run {
       try await simulation.on(device) {
-      let store = HKHealthStore()
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .cycling
-      configuration.locationType = .indoor
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      let source = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
-      listed =
-        source.typesToCollect.contains(HKQuantityType(.cyclingPower))
-        && source.typesToCollect.contains(HKQuantityType(.distanceCycling))
-      builder.dataSource = source
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
-      try await simulation.advance(by: .seconds(300))
-      session.end()
-      try await builder.endCollection(at: simulation.now)
-      workout = try await builder.finishWorkout()
+        let store = HKHealthStore()
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .cycling
+        configuration.locationType = .indoor
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+        let builder = session.associatedWorkoutBuilder()
+        let source = HKLiveWorkoutDataSource(
+          healthStore: store, workoutConfiguration: configuration)
+        listed =
+          source.typesToCollect.contains(HKQuantityType(.cyclingPower))
+          && source.typesToCollect.contains(HKQuantityType(.distanceCycling))
+        builder.dataSource = source
+        session.startActivity(with: simulation.now)
+        try await builder.beginCollection(at: simulation.now)
+        try await simulation.advance(by: .seconds(300))
+        session.end()
+        try await builder.endCollection(at: simulation.now)
+        workout = try await builder.finishWorkout()
       }
     }
     let warnings = simulation.result.warnings.filter { $0.contains("watch.cyclingSensors") }

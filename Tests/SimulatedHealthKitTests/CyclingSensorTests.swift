@@ -125,7 +125,7 @@ import WorkoutSimulation
     // Power and cadence described, none connected: both named, and the key to write lists
     // them in the docs' order.
     let expected =
-      #"t.json: "sensors" sets "cyclingPower"; "sensors" sets "cyclingCadence", but "#
+      #"t: "sensors" sets "cyclingPower"; "sensors" sets "cyclingCadence", but "#
       + #""watch.cyclingSensors" connects no such sensor, so the watch records none of it (as "#
       + #"without that peripheral); write "watch": {"cyclingSensors": ["power", "cadence"]} "#
       + "to record it (docs/healthkit-behaviour.md#cycling-sensors)"

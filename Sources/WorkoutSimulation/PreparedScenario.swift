@@ -20,6 +20,12 @@ struct PreparedScenario {
   /// Warnings for standard error (the result's `warnings`): what the replay of a recording
   /// dropped, and a timeline that runs past the recording's end (docs/recordings.md).
   var warnings: [String] = []
+  /// The warning of a ride on this course that describes a cycling sensor it does not connect
+  /// (``unconnectedCyclingSensorsWarning(_:course:connected:file:)``), whatever the scenario's
+  /// activity: in ``warnings`` when that activity is `cycling`, else given when an app starts a
+  /// cycling session (``SimulationSession/cyclingSessionMade()``); `nil` when nothing is
+  /// described and not connected.
+  var cyclingSensorsWarning: String?
   /// The course's positions in time order (the run result's ``RunResult/track``): a
   /// recording's track, or a placed scripted course's route (``scriptedRoute(_:course:speed:path:)``),
   /// else none.
@@ -219,9 +225,12 @@ struct PreparedScenario {
     configuration.watch = scenario.watch
     configuration.cyclingSensors = scenario.cyclingSensors.union(
       Self.impliedCyclingSensors(scenario, course: course))
-    if let warning = Self.unconnectedCyclingSensorsWarning(
+    // The warning follows the ride: with the scenario's warnings for a cycling scenario (the
+    // command line's app starts its activity), else when an app starts a cycling session
+    // (``SimulationSession/cyclingSessionMade()``).
+    cyclingSensorsWarning = Self.unconnectedCyclingSensorsWarning(
       scenario, course: course, connected: configuration.cyclingSensors, file: file)
-    {
+    if scenario.activity == .cycling, let warning = cyclingSensorsWarning {
       warnings.append(warning)
     }
     configuration.link = Self.linkConfiguration(
@@ -347,16 +356,14 @@ struct PreparedScenario {
   /// The warning of a ride that describes what a cycling sensor would measure without
   /// connecting that sensor (project rule, docs/healthkit-behaviour.md#cycling-sensors: nothing
   /// silent): a ridden course segment's `power` or `cadence`, or a `sensors` setting of
-  /// `cyclingPower`, `cyclingCadence` or `cyclingSpeed`, in a cycling scenario (a multisport
-  /// file's ride is not judged: its legs are not told apart here),
-  /// while `watch.cyclingSensors` (with what a replayed file implies) lacks its sensor, so the
-  /// watch records none of that type. `nil` when every such type's sensor is connected.
+  /// `cyclingPower`, `cyclingCadence` or `cyclingSpeed`, while `watch.cyclingSensors` (with
+  /// what a replayed file implies) lacks its sensor, so the watch records none of that type.
+  /// `nil` when every such type's sensor is connected. The caller gives it only for a ride: a
+  /// cycling scenario, or a cycling session an app starts on another scenario (a Swift app
+  /// picks its activity and leaves `activity` at its default); a multisport leg is not judged.
   static func unconnectedCyclingSensorsWarning(
     _ scenario: Scenario, course: Course, connected: QuantityTypeSet, file: String
   ) -> String? {
-    // A cycling workout's only: other activities' segments give cadence too (strokes,
-    // steps), and a multisport file's legs are not told apart here.
-    guard scenario.activity == .cycling else { return nil }
     var described: [QuantityType: String] = [:]
     for segment in course.segments where !segment.onFoot {
       if segment.power != nil {

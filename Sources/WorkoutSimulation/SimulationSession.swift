@@ -102,9 +102,15 @@ public struct SimulationSession {
   private var lengthsOfSession = false
   /// Warnings about the run made while it plays (the result's `warnings` after the scenario's
   /// own): a pool swim counted on a course that swims no whole length
-  /// (``poolSwimBegan(lapLength:at:)``, ``emptyPoolSwimWarning(lapLength:from:)``). The Swift
+  /// (``poolSwimBegan(lapLength:at:)``, ``emptyPoolSwimWarning(lapLength:from:)``); an app's
+  /// ride on a scenario of another activity that describes unconnected cycling sensors
+  /// (``cyclingSessionMade()``). The Swift
   /// door reports each new one as a warning when the call that made it returns.
   package private(set) var runWarnings: [String] = []
+  /// Whether the run gave ``PreparedScenario/cyclingSensorsWarning``: with the scenario's
+  /// warnings (a cycling scenario), or at the first cycling session an app made
+  /// (``cyclingSessionMade()``).
+  private var cyclingSensorsWarned: Bool
   /// The timeline's two sources of due instants, in their order at an equal instant: the
   /// swim's next event (the swimmer touches the wall), then the next timeline action (then
   /// presses the button).
@@ -193,6 +199,7 @@ public struct SimulationSession {
     self.app = app
     self.swimEvents = prepared.watchEvents
     self.watchEventActivity = prepared.watchEventActivity
+    self.cyclingSensorsWarned = resolved.scenario.activity == .cycling
     self.gpsPath = resolved.gpsPath
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource,
@@ -420,6 +427,18 @@ public struct SimulationSession {
     swimEvents = Array(swimEvents[..<nextSwimEvent]) + lengths
     dueChanged = true
     return true
+  }
+
+  /// The app made a cycling session on the watch (`HKWorkoutSession(healthStore:configuration:)`
+  /// with a `cycling` configuration): on a scenario of another activity (a Swift app picks its
+  /// activity and leaves `activity` at its default), the ride's warning about cycling sensors
+  /// the scenario describes but does not connect is given now, once
+  /// (``PreparedScenario/cyclingSensorsWarning``, docs/healthkit-behaviour.md#cycling-sensors);
+  /// a cycling scenario gave it with its own warnings.
+  package mutating func cyclingSessionMade() {
+    guard !cyclingSensorsWarned, let warning = prepared.cyclingSensorsWarning else { return }
+    cyclingSensorsWarned = true
+    runWarnings.append(warning)
   }
 
   /// The warning of a pool swim of `lapLength` m from `from` whose course swims no whole length

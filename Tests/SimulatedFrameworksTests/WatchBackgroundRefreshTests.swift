@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSystem
 
 @testable import SimulatedHealthKit
@@ -562,11 +563,15 @@ extension WatchBackgroundRefreshTests {
   )
   func expirationHandlerOnTheMainActor() async throws {
     let simulation = try Self.makeSimulation()
+    // handle(_:) never completes its task, so the hold at its launch always runs out: a short
+    // grace only shortens that wait, whatever the machine's load.
     simulation.appWorkGrace = .milliseconds(50)
     let seen = Recorded<(seconds: Double, mainQueue: Bool, downloading: Bool)>()
+    let handled = Recorded<Double>()
     _ = mainQueueKey
     let model = await MainActor.run { DownloadModel() }
     await simulation.run {
+      let start = simulation.now
       let delegate = await Self.delegate(simulation)
       await MainActor.run {
         delegate.work = { task in
@@ -579,18 +584,31 @@ extension WatchBackgroundRefreshTests {
             model.cancellations += 1
             task.setTaskCompletedWithSnapshot(false)
           }
+          handled.append(seconds(simulation))
         }
       }
       await WKApplication.shared().scheduleBackgroundRefresh(
-        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+        withPreferredDate: start.addingTimeInterval(1200), userInfo: nil
       ) { _ in }
-      // handle(_:) does not complete: its hold at 1200 runs out (reported); the expiry's hold
-      // at 1230 ends when the handler returns (not reported).
+      // handle(_:) does not complete: its hold at 1200 runs out (reported).
       let unanswered = await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
-        try await simulation.advance(by: .seconds(1300))
+        try await simulation.advance(to: start.addingTimeInterval(1210))
       }
       #expect(
         unanswered?.reports.map { "\($0.framework) \($0.seconds)" } == ["WatchKit 1200.0"])
+      // The event the expiry needs: handle(_:) has set the expiration handler (it ran at the
+      // launch, 1200; a loaded machine may run it late, never after the expiry at 1230, which
+      // is virtual time this test has not reached yet). The 60 s only bounds a failure.
+      let clock = ContinuousClock()
+      let deadline = clock.now.advanced(by: .seconds(60))
+      await waitUntil { !handled.all.isEmpty || clock.now > deadline }
+      #expect(handled.all.count == 1)
+      // The expiry's hold at 1230 ends when the handler returns (not reported): a generous
+      // grace, which only bounds a handler that never returns.
+      simulation.appWorkGrace = .seconds(60)
+      await #expect(throws: Never.self) {
+        try await simulation.advance(to: start.addingTimeInterval(1300))
+      }
     }
     // Launched at 1200, expires at 1200 + 30 = 1230: the handler runs on the main actor at
     // 1230, the model still downloading, and its completion is logged at 1230.

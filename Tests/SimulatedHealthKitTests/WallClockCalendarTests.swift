@@ -180,6 +180,14 @@ final class SteppingClock: Sendable {
   /// (`HKWorkoutEvent.wallClockDates`) and judges by them alone whether its end is the real
   /// clock's, so both end it at t = 50, 2026-03-02 12:00 UTC + 50 s, 40 s after its start at
   /// t = 10.
+  ///
+  /// A guard, not a test of a change: attrib27 gave the two calls one home
+  /// (`HKWorkoutEvent.wallClockDates`, `engineEvent(read:realClock:since:)`) without changing
+  /// what they give. Before it, `save` read an event's end by the rule whenever any date of
+  /// the workout was the real clock, and a virtual end so read is its own instant, the same as
+  /// the interval's duration to the nanosecond; so this passes with the Sources before attrib27
+  /// too (checked in sessions 27 and 28). It guards the rule both calls share: it fails if
+  /// either stops reading a real-clock event's end by the rule, or if the two drift apart.
   @Test func aSavedEventEndsWhereTheBuildersEnds() async throws {
     let workoutType = HKObjectType.workoutType()
     let simulation = try HealthKitSimulation(scenario: constantRun())

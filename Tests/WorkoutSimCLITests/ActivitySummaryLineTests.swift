@@ -62,3 +62,48 @@ struct RunningSummaryLineTests {
         + "vertical oscillation 8.0 cm")
   }
 }
+
+/// A ride's summary line names the cycling sensors it lacks (docs/command-line.md#run,
+/// docs/healthkit-behaviour.md#cycling-sensors): a ride records power, cadence and speed only
+/// from the sensors `watch.cyclingSensors` connects, none by default, so a line without them
+/// says so instead of leaving a ride without speed unmentioned.
+@Suite("A ride's summary line and its unconnected cycling sensors")
+struct CyclingSummaryLineTests {
+  /// A 5-minute indoor ride at 8 m/s and 200 W with the speed sensor's noise off; `sensors` is
+  /// the JSON array of `watch.cyclingSensors`.
+  func line(_ sensors: String) throws -> String? {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "cycling", "location": "indoor",
+        "watch": { "cyclingSensors": \(sensors) },
+        "course": [ { "duration": 400, "speed": 8, "power": 200 } ],
+        "sensors": { "cyclingSpeed": { "noise": 0 } },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 300, "do": "end" } ] }
+      """)
+    let record = try #require(try Simulation.run(scenario).records.first)
+    return RunSummary.metricsLine(for: record)
+  }
+
+  @Test func aRideWithoutSensorsNamesAllThree() throws {
+    // No speed to average: the line is the note alone, the three in the docs' order.
+    #expect(
+      try line("[]")
+        == "    cycling: no power meter, cadence sensor or speed sensor connected (watch.cyclingSensors)"
+    )
+  }
+
+  @Test func aRideWithSomeSensorsNamesTheOthers() throws {
+    // 8 m/s × 3.6 = 28.8 km/h, then the missing ones: two joined by "or", one alone.
+    #expect(
+      try line(#"["speed"]"#)
+        == "    cycling speed: average 28.8 km/h; no power meter or cadence sensor connected (watch.cyclingSensors)"
+    )
+    #expect(
+      try line(#"["power", "speed"]"#)
+        == "    cycling speed: average 28.8 km/h; no cadence sensor connected (watch.cyclingSensors)"
+    )
+    // All three connected: the average alone.
+    #expect(
+      try line(#"["power", "cadence", "speed"]"#) == "    cycling speed: average 28.8 km/h")
+  }
+}

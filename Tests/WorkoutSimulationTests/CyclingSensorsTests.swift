@@ -1,5 +1,8 @@
+import Foundation
 import Testing
 import WorkoutCore
+import WorkoutPhysiology
+import WorkoutRecordings
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
@@ -104,17 +107,59 @@ import WorkoutSimulation
     #expect(ride.statistics[.cyclingSpeed] == nil)
   }
 
-  @Test func anUnknownOrRepeatedSensorIsRefused() {
+  /// The decoder's refusals, by their own messages (a file without the key's support refused
+  /// `cyclingSensors` as an unknown key of `watch`): a name not among the three, and a sensor
+  /// listed twice, each at its element's path.
+  @Test func anUnknownOrRepeatedSensorIsRefused() throws {
+    let unknown = try #require(throws: ScenarioError.self) {
+      try decodeScenario(#"{ "version": 1, "watch": { "cyclingSensors": ["heartRate"] } }"#)
+    }
+    #expect(unknown.kind == .invalid(path: "watch.cyclingSensors[0]"))
     #expect(
-      throws: ScenarioError.self,
-      performing: {
-        _ = try decodeScenario(#"{ "version": 1, "watch": { "cyclingSensors": ["heartRate"] } }"#)
-      })
-    #expect(
-      throws: ScenarioError.self,
-      performing: {
-        _ = try decodeScenario(
-          #"{ "version": 1, "watch": { "cyclingSensors": ["power", "power"] } }"#)
-      })
+      unknown.message
+        == #""heartRate" is not a cycling sensor (expected one of power, cadence, speed)"#)
+    let twice = try #require(throws: ScenarioError.self) {
+      try decodeScenario(#"{ "version": 1, "watch": { "cyclingSensors": ["power", "power"] } }"#)
+    }
+    #expect(twice.kind == .invalid(path: "watch.cyclingSensors[1]"))
+    #expect(twice.message == #""power" is listed twice (each sensor once)"#)
+  }
+
+  /// A replayed recording with power was made with a power meter, so it connects one
+  /// (docs/recordings.md#cycling-sensors) without `watch.cyclingSensors`: a TCX ride of 7
+  /// points 10 s apart (0 to 60 s, 50 m each, 5 m/s) at `Watts` 200 records power, with the
+  /// meter's noise off: 200 W at 0, 10, ..., 60 s, 60 / 10 + 1 = 7 samples. Nothing implies
+  /// the cadence sensor (no cadence in the file): none recorded. No warning: the `sensors`
+  /// setting of `cyclingPower` is connected by the file.
+  @Test func aReplayedFileWithPowerImpliesThePowerMeter() throws {
+    var xml =
+      #"<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">"#
+      + #"<Activities><Activity Sport="Biking"><Lap StartTime="2024-05-01T06:00:00Z">"#
+      + "<TotalTimeSeconds>60</TotalTimeSeconds><Track>"
+    for index in 0..<7 {
+      xml +=
+        "<Trackpoint><Time>2024-05-01T06:0\(index / 6):\(index % 6)0Z</Time>"
+        + "<DistanceMeters>\(index * 50)</DistanceMeters><Extensions>"
+        + #"<TPX xmlns="http://www.garmin.com/xmlschemas/ActivityExtension/v2">"#
+        + "<Watts>200</Watts></TPX></Extensions></Trackpoint>"
+    }
+    xml += "</Track></Lap></Activity></Activities></TrainingCenterDatabase>"
+    let folder = URL(fileURLWithPath: try makeTemporaryFolder(prefix: "workout-sim-power"))
+    let path = folder.appendingPathComponent("ride.tcx").path
+    try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
+    let recording = try Recording.read(path: path)
+    let plan = try ReplayPlan(
+      recording: recording, path: path, name: "ride", activity: nil, seed: nil)
+    var scenario = try plan.makeScenario()
+    #expect(scenario.activity == .cycling)
+    #expect(scenario.cyclingSensors.isEmpty)
+    scenario.sensors[.cyclingPower] = SensorConfiguration(for: .cyclingPower, noise: 0)
+    let result = try Simulation.run(
+      ResolvedScenario(scenario, overrides: RunOverrides(), recording: recording))
+    let ride = try #require(result.records.first)
+    #expect(ride.statistics[.cyclingPower]?.discreteValue?.average == 200)
+    #expect(ride.samples[.cyclingPower]?.count == 7)
+    #expect(ride.statistics[.cyclingCadence] == nil)
+    #expect(result.warnings.filter { $0.contains("watch.cyclingSensors") }.isEmpty)
   }
 }

@@ -211,6 +211,11 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
         // course, as a pool leg's (docs/models.md#swimming).
         state.session.poolSessionMade(index, lapLength: poolLength)
       }
+      if engineDevice == .watch, activity == .cycling {
+        // A ride's warning about the sensors the scenario describes but does not connect
+        // follows the activity the app starts, not the scenario's `activity` alone.
+        state.session.cyclingSessionMade()
+      }
       if !configured.isEmpty {
         state.session.withEngine(of: engineDevice) {
           $0.setConfigurationMetadata(configured, ofSession: index)

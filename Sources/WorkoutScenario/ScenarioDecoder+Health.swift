@@ -609,7 +609,8 @@ extension ScenarioDecoder {
         guard error.message.hasSuffix("(\(ScenarioTime.expectedForms))") else {
           throw fail(path, error.message)
         }
-        let text: String? = if case .string(let text) = value { text } else { nil }
+        var text: String?
+        if case .string(let string) = value { text = string }
         throw fail(
           path, "\(Self.describe(value)) is not a time (\(Self.signedTimeForms(text)))")
       }
@@ -625,7 +626,8 @@ extension ScenarioDecoder {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2 else { return nil }
     let shown = JSONPath.quoted(text)
-    let opening = "\(shown) is a local time of day written in two parts, which a time reads as mm:ss"
+    let opening =
+      "\(shown) is a local time of day written in two parts, which a time reads as mm:ss"
     guard ScenarioTime.isDigits(parts[0]), parts[0].count <= 2, let hours = Int(parts[0]),
       hours < 24, ScenarioTime.isDigits(parts[1]), parts[1].count == 2,
       let minutes = Int(parts[1]), minutes < 60
@@ -648,8 +650,10 @@ extension ScenarioDecoder {
       let date = halves[0].split(separator: "-", omittingEmptySubsequences: false)
       let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
         .map(String.init)
-      if halves[0].count == 10, date.count == 3, date.allSatisfy({ ScenarioTime.isDigits(String($0)) }),
-        (2...3).contains(clock.count), clock.allSatisfy({ ScenarioTime.isDigits($0) && $0.count <= 2 }),
+      if halves[0].count == 10, date.count == 3,
+        date.allSatisfy({ ScenarioTime.isDigits(String($0)) }),
+        (2...3).contains(clock.count),
+        clock.allSatisfy({ ScenarioTime.isDigits($0) && $0.count <= 2 }),
         clock.dropFirst().allSatisfy({ $0.count == 2 })
       {
         let hour = clock[0].count == 1 ? "0" + clock[0] : clock[0]

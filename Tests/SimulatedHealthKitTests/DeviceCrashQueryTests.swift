@@ -97,7 +97,8 @@ struct DeviceCrashQueryTests {
       #expect(observed.phoneUpdates.all == [600])
       #expect(observed.watchObserver.all == [0, 600, 900, 1200])
       let phone = Self.appStates(simulation).filter { $0.hasPrefix("phone") }
-      #expect(phone == ["phone crash@700 active→notRunning", "phone relaunch@1000 notRunning→active"])
+      #expect(
+        phone == ["phone crash@700 active→notRunning", "phone relaunch@1000 notRunning→active"])
     }
   }
 

@@ -65,7 +65,8 @@ struct TimeOfDayFormTests {
     #expect(errorLine(scenario(key, body)) == message)
   }
 
-  @Test("the three-part form and seconds are read as before: 23:30:00 is 84 600 s, 7:00:00 is 25 200 s")
+  @Test(
+    "the three-part form and seconds are read as before: 23:30:00 is 84 600 s, 7:00:00 is 25 200 s")
   func threePartsAndSeconds() throws {
     // 23 × 3600 + 30 × 60 = 84 600 s; 7 × 3600 = 25 200 s; 6 × 3600 + 30 × 60 = 23 400 s.
     let json = scenario(

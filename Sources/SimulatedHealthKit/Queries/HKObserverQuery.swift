@@ -261,7 +261,6 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     return (changed, due)
   }
 
-
   /// The store types the query watches.
   var watchedTypes: Set<HealthDataType> {
     Set(descriptors.compactMap { $0.sampleType.healthDataType })

@@ -26,16 +26,15 @@ struct PhoneAppStateObserverTests {
 
   /// The phone app's store (made inside `on(.phone)`) running an observer of walking distance
   /// whose handler records the virtual seconds of each call and answers at once.
-  static func phoneObserver(_ simulation: HealthKitSimulation, _ calls: Mutex<[Double]>)
-    async throws -> HKHealthStore
-  {
+  static func phoneObserver(
+    _ simulation: HealthKitSimulation, _ calls: DeviceCrashQueryTests.Times
+  ) async throws -> HKHealthStore {
     let distance = HKQuantityType(.distanceWalkingRunning)
     let store = await simulation.on(.phone) { HKHealthStore() }
     try await store.requestAuthorization(toShare: [], read: [distance])
     let query = await simulation.on(.phone) {
       HKObserverQuery(sampleType: distance, predicate: nil) { _, completion, _ in
-        let at = simulation.now.timeIntervalSince(simulation.startDate)
-        calls.withLock { $0.append(at) }
+        calls.add(simulation)
         completion()
       }
     }
@@ -48,17 +47,17 @@ struct PhoneAppStateObserverTests {
   /// gets one call then for both; in the foreground, the save at 1200 s calls it at 1200 s.
   @Test func aSuspendedAppsObserverWaitsForTheForeground() async throws {
     let simulation = try observedDay(samples: Self.distances)
-    let calls = Mutex<[Double]>([])
+    let calls = DeviceCrashQueryTests.Times()
     try await simulation.run {
       #expect(simulation.phoneAppState == .background)
       _ = try await Self.phoneObserver(simulation, calls)
       try await simulation.advance(by: .seconds(1000))
-      #expect(calls.withLock { $0 } == [0])
+      #expect(calls.all == [0])
       simulation.phoneAppState = .foreground
       await simulation.settle()
-      #expect(calls.withLock { $0 } == [0, 1000])
+      #expect(calls.all == [0, 1000])
       try await simulation.advance(by: .seconds(300))
-      #expect(calls.withLock { $0 } == [0, 1000, 1200])
+      #expect(calls.all == [0, 1000, 1200])
     }
   }
 
@@ -67,13 +66,13 @@ struct PhoneAppStateObserverTests {
   /// `backgroundDelivery` `wake` entries.
   @Test func backgroundDeliveryWakesASuspendedApp() async throws {
     let simulation = try observedDay(samples: Self.distances)
-    let calls = Mutex<[Double]>([])
+    let calls = DeviceCrashQueryTests.Times()
     try await simulation.run {
       let store = try await Self.phoneObserver(simulation, calls)
       try await store.enableBackgroundDelivery(
         for: HKQuantityType(.distanceWalkingRunning), frequency: .immediate)
       try await simulation.advance(by: .seconds(1300))
-      #expect(calls.withLock { $0 } == [0, 600, 900, 1200])
+      #expect(calls.all == [0, 600, 900, 1200])
       let wakes = simulation.result.log.compactMap { entry -> String? in
         guard case .backgroundDelivery(let delivery) = entry.kind, delivery.event == .wake
         else { return nil }

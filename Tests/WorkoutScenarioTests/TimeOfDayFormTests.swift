@@ -84,8 +84,8 @@ struct TimeOfDayFormTests {
         #"h.json: health.samples[0].start: "2026-03-02 23:50" is not a time (expected seconds as a number, "mm:ss" or "h:mm:ss" with an optional leading "-", or an ISO 8601 date-time with offset, e.g. "2026-03-02T23:50:00+01:00")"#
       ),
       (
-        #"{ "lock": { "periods": [ { "from": "yesterday", "to": 0 } ] } }"#,
-        #"h.json: health.lock.periods[0].from: "yesterday" is not a time (expected seconds as a number, "mm:ss" or "h:mm:ss" with an optional leading "-", or an ISO 8601 date-time with offset, e.g. "2026-03-02T07:30:00+01:00")"#
+        #"{ "lock": { "periods": [ { "from": "soon", "to": 0 } ] } }"#,
+        #"h.json: health.lock.periods[0].from: "soon" is not a time (expected seconds as a number, "mm:ss" or "h:mm:ss" with an optional leading "-", or an ISO 8601 date-time with offset, e.g. "2026-03-02T07:30:00+01:00")"#
       ),
       (
         #"{ "sleep": [ { "source": "watch", "start": "-8:0", "end": 0, "stage": "asleepCore" } ] }"#,

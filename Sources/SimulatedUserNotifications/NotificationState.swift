@@ -52,7 +52,9 @@ struct NotificationState: SimulationExtension {
   mutating func liveDelegate(in state: inout AppSimulation.State)
     -> (any UNUserNotificationCenterDelegate)?
   {
-    guard let delegate, delegate.generation == state.processGeneration() else { return nil }
+    guard let delegate, delegate.generation == state.processGeneration(of: .phone) else {
+      return nil
+    }
     return delegate.object
   }
 

@@ -75,7 +75,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
       let box = DelegateReferenceResult(newValue)
       withState { notifications, state in
         notifications.delegate = WeakDelegate(
-          object: box.object, generation: state.processGeneration())
+          object: box.object, generation: state.processGeneration(of: .phone))
       }
     }
   }

@@ -68,8 +68,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// The current device's session (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/default): the watch
   /// app's in watch code (and outside `simulation.on(_:)`), the iPhone app's inside
-  /// `simulation.on(.phone) { ... }`. One per device and simulation; after a watch crash the
-  /// relaunched watch app gets a new one. Outside a simulation's `run` it traps with how to
+  /// `simulation.on(.phone) { ... }`. One per device and simulation; after a crash of a
+  /// device's app (`crash()` the watch's, `crash(.phone)` the phone's) the relaunched app of
+  /// that device gets a new one. Outside a simulation's `run` it traps with how to
   /// start one.
   public class var `default`: WCSession {
     let simulation = AppSimulation.requireCurrent("WCSession.default", deviceDependent: true)
@@ -77,7 +78,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
     simulation.addEffectListener(key: ObjectIdentifier(LinkListener.self), LinkListener())
     return simulation.withLink { link, state in
       if let live = link.liveSession(device, in: &state) { return live }
-      let generation = state.processGeneration()
+      let generation = state.processGeneration(of: device)
       let session = WCSession(simulation: simulation, device: device, generation: generation)
       link.sessions[device] = (session, generation)
       return session
@@ -471,9 +472,11 @@ extension WCSession {
   /// activated across the crash.
   var activateCalled: Bool { lock.withLock { activateCalledStorage } }
 
-  /// Whether this session's app process is alive (the phone's always is).
+  /// Whether this session's app process is alive: its device's app has not crashed since it
+  /// was made (`crash()` for the watch's, `crash(.phone)` for the phone's;
+  /// docs/swift-api.md#crash-and-recovery).
   func isAlive(in state: inout AppSimulation.State) -> Bool {
-    device == .phone || generation == state.processGeneration()
+    generation == state.processGeneration(of: device)
   }
 
   /// Notes that this session `what` (received a message, ...) at virtual now while it had no
@@ -490,7 +493,7 @@ extension WCSession {
   /// Whether this session's app process is alive.
   var isAlive: Bool {
     guard let world else { return false }
-    return device == .phone || world.mutate { state in state.processGeneration() } == generation
+    return world.mutate { state in state.processGeneration(of: device) } == generation
   }
 
   /// Reads the engine for a live session, `dead()` for one of a crashed process or of a
@@ -635,7 +638,8 @@ extension WCSession {
   ) {
     let outcome = send(kind, bytes, wantsReply: reply != nil) { transfer, link, state in
       link.handlers[transfer] = WatchConnectivityState.Handlers(
-        device: device, generation: state.processGeneration(), reply: reply, error: error)
+        device: device, generation: state.processGeneration(of: device), reply: reply,
+        error: error)
     }
     // A failure the framework found itself (no engine entry) goes to the error handler here;
     // the engine's failures come through its `failed` entry.

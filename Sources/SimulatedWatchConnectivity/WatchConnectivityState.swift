@@ -194,12 +194,12 @@ struct LinkListener: EffectListener {
 }
 
 extension WatchConnectivityState {
-  /// The live `WCSession.default` of `device` (the watch's only while its app process lives).
+  /// The live `WCSession.default` of `device` (only while its device's app process lives).
   func liveSession(_ device: AppSimulation.Device, in state: inout AppSimulation.State)
     -> WCSession?
   {
     guard let entry = sessions[device] else { return nil }
-    if device == .watch, entry.generation != state.processGeneration() { return nil }
+    if entry.generation != state.processGeneration(of: device) { return nil }
     return entry.session
   }
 
@@ -274,7 +274,7 @@ extension WatchConnectivityState {
 
   /// Whether the process that registered `handlers` still runs.
   func isLive(_ handlers: Handlers, in state: inout AppSimulation.State) -> Bool {
-    handlers.device == .phone || handlers.generation == state.processGeneration()
+    handlers.generation == state.processGeneration(of: handlers.device)
   }
 
   /// A callback that runs `body` as `device`'s code.

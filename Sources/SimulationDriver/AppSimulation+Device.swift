@@ -20,9 +20,12 @@ extension AppSimulation {
 
   /// Whether the phone app is in the foreground (default ``PhoneAppState/background``). A test
   /// sets it where the user would open or leave the app; the user opening a delivered
-  /// notification brings the app to the foreground. A crash ends the foreground: after
-  /// `crash()` the app reads ``PhoneAppState/background`` until a test sets it again (after
-  /// `relaunch()`), as a dead process shows nothing.
+  /// notification brings the app to the foreground. The phone app's crash ends the foreground:
+  /// after `crash(.phone)` (SimulatedHealthKit) the app reads ``PhoneAppState/background`` until
+  /// a test sets it again (after `relaunch(.phone)`), as a dead process shows nothing; the watch
+  /// app's `crash()` leaves it (one rule for both devices, docs/swift-api.md#crash-and-recovery).
+  /// In the background with no phone workout open, the phone app's observer queries are not
+  /// called but by background delivery (docs/swift-api.md#observer-queries-and-background-delivery).
   public var phoneAppState: PhoneAppState {
     get { mutate { state in state.phoneAppState() } }
     set { mutate { state in state.setPhoneAppState(newValue, of: self) } }
@@ -173,7 +176,7 @@ extension AppSimulation.State {
   /// ``AppSimulation/phoneAppState`` read under the lock (for a framework's timer).
   package mutating func phoneAppState() -> AppSimulation.PhoneAppState {
     guard let generation = extensionState(PhoneDevice.self)?.foregroundGeneration,
-      generation == processGeneration()
+      generation == processGeneration(of: .phone)
     else { return .background }
     return .foreground
   }
@@ -183,8 +186,12 @@ extension AppSimulation.State {
     _ value: AppSimulation.PhoneAppState, of simulation: AppSimulation
   ) {
     withExtension(PhoneDevice.self, of: simulation) { phone, state in
-      phone.foregroundGeneration = value == .foreground ? state.processGeneration() : nil
+      phone.foregroundGeneration =
+        value == .foreground ? state.processGeneration(of: .phone) : nil
     }
+    // The app comes to the foreground: its observer queries get what waited while it was
+    // suspended (docs/swift-api.md#observer-queries-and-background-delivery).
+    if value == .foreground { wakeHealthListeners(at: session.now) }
   }
 }
 

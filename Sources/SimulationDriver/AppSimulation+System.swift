@@ -464,6 +464,18 @@ extension AppSimulation.State {
   /// The app process's number: 0 at launch, one more after every crash (a framework drops what
   /// the dead process registered, as its handlers died with it).
   package mutating func processGeneration() -> Int { session.readEngine { $0.crashCount } }
+
+  /// The number of `device`'s app process: 0 at launch, one more after every crash of that
+  /// device's app (`crash()` or a timeline `crash` for the watch, `crash(.phone)` or a timeline
+  /// `crash` with `"device": "phone"` for the phone). One rule for both devices: what an app's
+  /// code registered (a query, a handler) dies with its own device's process only
+  /// (docs/swift-api.md#crash-and-recovery).
+  package mutating func processGeneration(of device: AppSimulation.Device) -> Int {
+    switch device {
+    case .watch: return processGeneration()
+    case .phone: return session.readEngine(of: .phone) { $0.crashCount } ?? 0
+    }
+  }
 }
 
 /// The simulations whose `run` is in progress in the process, each once however many of its

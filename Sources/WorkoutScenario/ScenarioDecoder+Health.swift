@@ -491,8 +491,14 @@ extension ScenarioDecoder {
     return Int(number)
   }
 
-  /// A local time of day: a scenario time from local midnight, below 24 hours.
+  /// A local time of day: a scenario time from local midnight, below 24 hours, as seconds or
+  /// `h:mm:ss`. A string in two parts (`"23:30"`) is a data error (project rule,
+  /// docs/scenario-format.md#times): every time reads two parts as `mm:ss`, which for a time of
+  /// day is minutes after midnight, never what `"23:30"` means to its writer.
   func timeOfDay(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Duration {
+    if case .string(let text) = value, let message = Self.twoPartTimeOfDay(text) {
+      throw fail(path, message)
+    }
     let time = try instant(value, at: path)
     guard time < .seconds(86_400) else {
       throw fail(
@@ -591,17 +597,73 @@ extension ScenarioDecoder {
         let magnitude = try ScenarioTime.parse(String(text.dropFirst()), allowPlainSeconds: false)
         return SimulationInstant(nanoseconds: -magnitude.nanoseconds)
       } catch {
-        throw fail(
-          path,
-          "\(Self.describe(value)) is not a time (expected seconds as a number, or \"-h:mm:ss\", \"h:mm:ss\", or a date-time such as \"2026-01-05T07:30:00Z\")"
-        )
+        throw fail(path, "\(Self.describe(value)) is not a time (\(Self.signedTimeForms(nil)))")
       }
     default:
-      return try instant(value, at: path)
+      do {
+        return try ScenarioTime.instant(from: value)
+      } catch {
+        // A value in no form of a time names every form this key takes, the date-time too
+        // (trial 28: "2026-03-02 23:50" got the forms of a plain time); a value that breaks a
+        // form's rule (seconds above 59) keeps its reason.
+        guard error.message.hasSuffix("(\(ScenarioTime.expectedForms))") else {
+          throw fail(path, error.message)
+        }
+        var text: String?
+        if case .string(let string) = value { text = string }
+        throw fail(
+          path, "\(Self.describe(value)) is not a time (\(Self.signedTimeForms(text)))")
+      }
     }
   }
 
   // MARK: Helpers
+
+  /// The refusal of `text` as a local time of day when it is written in two parts (`"23:30"`,
+  /// `"7:00"`), else `nil`: names the `mm:ss` reading, and the `h:mm:ss` form to write when the
+  /// parts are an hour (below 24) and two-digit minutes (below 60).
+  static func twoPartTimeOfDay(_ text: String) -> String? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2 else { return nil }
+    let shown = JSONPath.quoted(text)
+    let opening =
+      "\(shown) is a local time of day written in two parts, which a time reads as mm:ss"
+    guard ScenarioTime.isDigits(parts[0]), parts[0].count <= 2, let hours = Int(parts[0]),
+      hours < 24, ScenarioTime.isDigits(parts[1]), parts[1].count == 2,
+      let minutes = Int(parts[1]), minutes < 60
+    else {
+      return opening
+        + "; write a time of day as \"h:mm:ss\", for example \"23:30:00\", or as seconds from midnight"
+    }
+    return opening
+      + " (\(text) after midnight is \(hours) minutes \(minutes) seconds, not \(hours) hours \(minutes) minutes); write \"\(text):00\" for \(text) (h:mm:ss)"
+  }
+
+  /// The forms a time that may lie before `t = 0` takes, for its refusal: `example` is an
+  /// ISO 8601 date-time with offset made from `text` when it reads as a date and a time of day
+  /// without the `T` and offset (`"2026-03-02 23:50"`), else a fixed one.
+  static func signedTimeForms(_ text: String?) -> String {
+    var example = "2026-03-02T07:30:00+01:00"
+    let halves = (text ?? "").split(separator: " ", omittingEmptySubsequences: false)
+      .map(String.init)
+    if halves.count == 2 {
+      let date = halves[0].split(separator: "-", omittingEmptySubsequences: false)
+      let clock = halves[1].split(separator: ":", omittingEmptySubsequences: false)
+        .map(String.init)
+      if halves[0].count == 10, date.count == 3,
+        date.allSatisfy({ ScenarioTime.isDigits(String($0)) }),
+        (2...3).contains(clock.count),
+        clock.allSatisfy({ ScenarioTime.isDigits($0) && $0.count <= 2 }),
+        clock.dropFirst().allSatisfy({ $0.count == 2 })
+      {
+        let hour = clock[0].count == 1 ? "0" + clock[0] : clock[0]
+        let second = clock.count == 3 ? clock[2] : "00"
+        example = "\(halves[0])T\(hour):\(clock[1]):\(second)+01:00"
+      }
+    }
+    return
+      "expected seconds as a number, \"mm:ss\" or \"h:mm:ss\" with an optional leading \"-\", or an ISO 8601 date-time with offset, e.g. \"\(example)\""
+  }
 
   /// Whether a civil date exists (February 30 does not), by Foundation's Gregorian calendar.
   static func isCalendarDate(year: Int, month: Int, day: Int) -> Bool {

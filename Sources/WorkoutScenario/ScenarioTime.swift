@@ -28,7 +28,10 @@ public enum ScenarioTime {
 
   private static let maximumNanoseconds = maximumSeconds * 1_000_000_000
 
-  private static let expectedForms =
+  /// What the generic refusal expects (a value in no form of a time), in parentheses after the
+  /// value: a key that takes more forms names them instead
+  /// (``ScenarioDecoder/signedInstant(_:at:start:)``).
+  static let expectedForms =
     "expected seconds as a number, or \"mm:ss\" or \"h:mm:ss\", for example 600, \"10:00\" or \"1:02:03.5\""
 
   /// Decodes a scenario time from its JSON value.

@@ -250,6 +250,8 @@ struct PreparedScenario {
     // them then also keeps an indoor ride's distance out, as on the watch without a speed
     // sensor (docs/healthkit-behaviour.md#cycling-sensors).
     phoneConfiguration.cyclingSensors = QuantityTypeSet()
+    // The phone app's process: its crash and relaunch are logged as the watch app's are.
+    phoneConfiguration.logsAppProcess = true
     self.phoneConfiguration = phoneConfiguration
   }
 

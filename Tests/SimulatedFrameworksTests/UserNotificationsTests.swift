@@ -581,7 +581,9 @@ import WorkoutSystem
 
   // MARK: - Crash
 
-  /// A crash drops the delegate and ends the foreground; the scheduled request survives.
+  /// The phone app's crash drops the delegate and ends the foreground; the scheduled request
+  /// survives. (Trial 28: the watch app's `crash()` did this; one rule for both devices, the
+  /// phone app's objects die with `crash(.phone)`.)
   @Test func aCrashDropsTheDelegate() async throws {
     let simulation = try Self.simulation(start: "2026-03-20T11:00:00Z")
     let before = Recorder()
@@ -593,10 +595,10 @@ import WorkoutSystem
       simulation.phoneAppState = .foreground
       try await center.add(
         Self.request("x", UNTimeIntervalNotificationTrigger(timeInterval: 60, repeats: true)))
-      await simulation.crash()
+      await simulation.crash(.phone)
       #expect(simulation.phoneAppState == .background)
       #expect(center.delegate == nil)
-      await simulation.relaunch()
+      await simulation.relaunch(.phone)
       simulation.phoneAppState = .foreground
       try await simulation.advance(by: .seconds(60))
       center.delegate = after

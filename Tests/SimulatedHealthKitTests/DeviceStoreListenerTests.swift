@@ -76,6 +76,9 @@ import WorkoutSimTestSupport
     let simulation = try HealthKitSimulation(scenario: try Self.scenario())
     let calls = Calls()
     try await simulation.run {
+      // The user has the phone app open: a suspended app's observer is not called (trial 28,
+      // docs/swift-api.md#observer-queries-and-background-delivery).
+      simulation.phoneAppState = .foreground
       let phoneStore = try await Self.phoneObserver(simulation, calls)
       let saved = try await Self.watchWorkout(simulation)
       try await simulation.advance(to: noon(plus: 600.5))

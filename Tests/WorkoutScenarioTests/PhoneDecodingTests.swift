@@ -44,7 +44,7 @@ struct PhoneDecodingTests {
                        { "kind": "StepsWidget", "family": "systemMedium" },
                        { "kind": "StepComplication", "family": "accessoryCircular" } ],
           "widgetBudget": 70, "backgroundAppRefresh": false,
-          "charging": [ { "from": "22:00:00", "to": "7:00:00" }, { "from": "13:00", "to": 3600 } ] }
+          "charging": [ { "from": "22:00:00", "to": "7:00:00" }, { "from": "0:13:00", "to": 3600 } ] }
         """#)
     ).phone
     // 1:00:00 = 3 600 s; 09:00+01:00 is 1.5 h after the start 07:30+01:00 = 5 400 s.
@@ -64,7 +64,8 @@ struct PhoneDecodingTests {
       ])
     #expect(decoded.widgetBudget == 70)
     #expect(decoded.backgroundAppRefresh == false)
-    // 22:00 = 79 200 s, 7:00 = 25 200 s; "13:00" is mm:ss = 780 s, to 3 600 s.
+    // 22:00 = 79 200 s, 7:00 = 25 200 s; "0:13:00" = 780 s, to 3 600 s (a time of day in two
+    // parts, "13:00", is refused: TimeOfDayFormTests).
     #expect(
       decoded.charging == [
         .init(from: .seconds(79_200), to: .seconds(25_200)),

@@ -162,7 +162,7 @@ extension HKActivitySummaryQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard !isStopped, !state.healthDataIsInaccessible(at: now),
+    guard isRunning(in: &state), !state.healthDataIsInaccessible(at: now),
       let update = update.withLock({ $0.function }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }

@@ -454,7 +454,8 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
     -> [HealthKitSimulation.Callback]
   {
     if doseLive.withLock({ $0 }) != nil { return wakeDoseEvents(at: now, state: &state) }
-    guard let seen = live.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
+    guard let seen = live.withLock({ $0 }), isRunning(in: &state),
+      !state.healthDataIsInaccessible(at: now),
       let update = update.withLock({ $0.function }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
@@ -482,7 +483,7 @@ extension HKAnchoredObjectQuery {
   fileprivate func wakeDoseEvents(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard let seen = doseLive.withLock({ $0 }), !isStopped,
+    guard let seen = doseLive.withLock({ $0 }), isRunning(in: &state),
       !state.healthDataIsInaccessible(at: now),
       let update = update.withLock({ $0.function }),
       let simulation = executedIn.withLock({ $0.simulation })

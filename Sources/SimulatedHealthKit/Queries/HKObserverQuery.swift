@@ -21,12 +21,17 @@ public typealias HKObserverQueryCompletionHandler = @Sendable () -> Void
 ///   devices: the handler runs right after the query starts), then whenever the store changes
 ///   for its types and predicate: a generated sample whose `savedAt` virtual time reaches, or
 ///   an app save or delete. `advance` stops at each such instant.
-/// - The phone locked is the app in the background. There, the handler is called only for types
+/// - The phone locked is the app in the background; so is, for a query of the phone app's store
+///   (made inside `on(.phone)`), the phone app suspended: `phoneAppState` `.background` (the
+///   default) with no phone workout session open. There, the handler is called only for types
 ///   with background delivery enabled (``HKHealthStore/enableBackgroundDelivery(for:frequency:withCompletion:)``),
 ///   at most once per the frequency's period, and the completion handler must be called (else
 ///   HealthKit relaunches the app after 1, 2 and 4 minutes and stops after three misses). Types
 ///   without background delivery wait: the handler is called once at the first instant the
-///   simulation stops at after the phone unlocks.
+///   simulation stops at after the phone unlocks, or as the phone app comes to the foreground
+///   (`phoneAppState = .foreground`). Apple: "By default, observer queries only return results
+///   while your app is in the foreground"
+///   (https://developer.apple.com/documentation/healthkit/executing-observer-queries).
 /// - A background wake gets no error: HealthKit wakes the app, but protected data stays
 ///   unreadable while the phone is locked, so the app's own queries in the handler fail with
 ///   `errorDatabaseInaccessible`.
@@ -56,9 +61,6 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   private let watch = Mutex<[Watched]>([])
   /// The instants the phone unlocks (the ends of the lock periods), ascending.
   private let unlocks = Mutex<[SimulationInstant]>([])
-  /// The app process that executed the query (the engine's crash count then): a crash ends
-  /// the query with the process that ran it.
-  private let process = Mutex<Int>(0)
 
   struct Watched {
     var descriptor: HKQueryDescriptor
@@ -130,7 +132,6 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
       watched.append(entry)
     }
     watch.withLock { $0 = watched }
-    process.withLock { $0 = state.crashes }
     unlocks.withLock { $0 = state.healthStorage.lockPeriods.map(\.upperBound).sorted() }
     state.healthListeners.append(self)
     // The first call, right after the start (all the types: nothing was seen before).
@@ -167,9 +168,11 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   ) -> HealthKitSimulation.Callback {
     let query = self
     let simulation = executedIn.withLock { $0.simulation }
-    let process = process.withLock { $0 }
-    let alive: @Sendable () -> Bool = {
-      !query.isStopped && (simulation?.state.withLock({ $0.crashes }) ?? process) == process
+    // Alive when its turn comes: not stopped, and the process of the store's device that ran
+    // it has not crashed since (``HKQuery/process``).
+    let alive: @Sendable () -> Bool = { [weak simulation] in
+      guard let simulation else { return !query.isStopped }
+      return simulation.state.withLock { query.isRunning(in: &$0) }
     }
     let answered: @Sendable () -> HKObserverQueryCompletionHandler = {
       guard let simulation else { return completion }
@@ -258,11 +261,6 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     return (changed, due)
   }
 
-  /// Whether the query still runs: not stopped, and the app process that executed it is alive.
-  func isRunning(in state: HealthKitSimulation.State) -> Bool {
-    !isStopped && process.withLock { $0 } == state.crashes
-  }
-
   /// The store types the query watches.
   var watchedTypes: Set<HealthDataType> {
     Set(descriptors.compactMap { $0.sampleType.healthDataType })
@@ -286,12 +284,17 @@ extension HKObserverQuery: HealthQueryListener {
     return [unlock, dose, sync].compactMap { $0 }.min()
   }
 
-  /// In the foreground (phone unlocked): one call when any watched type changed. In the
-  /// background nothing here: ``BackgroundDelivery`` wakes the app for enabled types.
+  /// In the foreground (phone unlocked; for the phone app's store, the app not suspended): one
+  /// call when any watched type changed. In the background nothing here: ``BackgroundDelivery``
+  /// wakes the app for enabled types, and the rest waits for the foreground
+  /// (``HealthKitSimulation/State/observerAppInBackground(device:at:)``).
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard isRunning(in: state), !state.healthDataIsInaccessible(at: now) else { return [] }
+    let device = executedIn.withLock { $0.device }
+    guard isRunning(in: &state), !state.observerAppInBackground(device: device, at: now) else {
+      return []
+    }
     let changed = takeChanges(of: nil, at: now, state: &state)
     guard !changed.isEmpty else { return [] }
     let names = changed.map(\.identifier).sorted().joined(separator: ", ")

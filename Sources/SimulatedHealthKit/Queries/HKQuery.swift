@@ -24,6 +24,13 @@ public class HKQuery: NSObject, @unchecked Sendable {
   /// The simulation the query was executed in (weak: the simulation holds running queries).
   let executedIn = Mutex(WeakSimulation())
 
+  /// The app process that executed the query: the device whose app's store ran it (the store's
+  /// device; a store made outside `on(_:)` is the watch app's) and that device's process number
+  /// then (`AppSimulation.State.processGeneration(of:)`). A crash of that device's app ends the
+  /// query with the process (no handler is called after it); a crash of the other device's app
+  /// does not (docs/swift-api.md#crash-and-recovery).
+  let process = Mutex<(device: HealthKitSimulation.Device, generation: Int)>((.watch, 0))
+
   /// A weakly held simulation.
   struct WeakSimulation {
     weak var simulation: HealthKitSimulation?
@@ -104,6 +111,23 @@ public class HKQuery: NSObject, @unchecked Sendable {
 
   /// Whether the query has been stopped (its handlers are not called any more).
   var isStopped: Bool { lifecycle.withLock { $0.stopped } }
+
+  /// Whether the app process that executed the query is alive in `state` (``process``); a
+  /// query found dead is stopped, so the simulation drops it as a stopped one.
+  func processIsAlive(in state: inout HealthKitSimulation.State) -> Bool {
+    let process = process.withLock { $0 }
+    guard state.processGeneration(of: process.device) == process.generation else {
+      lifecycle.withLock { $0.stopped = true }
+      return false
+    }
+    return true
+  }
+
+  /// Whether the query still runs: not stopped, and the app process that executed it is
+  /// alive (``processIsAlive(in:)``).
+  func isRunning(in state: inout HealthKitSimulation.State) -> Bool {
+    !isStopped && processIsAlive(in: &state)
+  }
 
   /// The trap message of a second execution (HealthKit's exception text).
   static func executedTwiceMessage(_ query: HKQuery) -> String {

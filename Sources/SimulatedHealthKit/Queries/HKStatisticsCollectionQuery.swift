@@ -199,7 +199,8 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard let seen = live.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
+    guard let seen = live.withLock({ $0 }), isRunning(in: &state),
+      !state.healthDataIsInaccessible(at: now),
       let update = handlers.withLock({ $0.update }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }

@@ -7,9 +7,12 @@ import WorkoutSystem
 /// controls play what happens to the phone app's process, and stand in for the scene's
 /// recovery option, which the simulation has no UIKit for.
 extension HealthKitSimulation {
-  /// `device`'s app process dies now. For the watch this is `crash()`. For the phone: the
+  /// `device`'s app process dies now, and only that device's (one rule for both devices,
+  /// docs/swift-api.md#crash-and-recovery). For the watch this is `crash()`. For the phone: the
   /// phone app's HealthKit objects become inert (their calls are ignored with an error entry in
-  /// the log, no more delegate calls); its workout session goes on system-side, collecting.
+  /// the log, no more delegate calls), the queries run with a store made inside `on(.phone)`
+  /// end (no update handler is called again), the log gets the phone's `appState` entry
+  /// (cause `crash`); its workout session goes on system-side, collecting.
   public func crash(_ device: Device) async {
     guard device == .phone else { return await crash() }
     mutate { state in
@@ -74,6 +77,33 @@ extension HealthKitSimulation.State {
   /// when their device is locked", https://developer.apple.com/documentation/healthkit/hkworkoutsession).
   mutating func healthDataIsInaccessible(at now: SimulationInstant) -> Bool {
     healthStorage.isLocked(at: now) && !phoneWorkoutReadsWhileLocked()
+  }
+
+  /// Whether the phone app is suspended, for its observer queries (the one home of the rule,
+  /// docs/swift-api.md#observer-queries-and-background-delivery): in the background
+  /// (`phoneAppState`, `.background` by default) with no phone workout session of its own open
+  /// (a running workout session keeps the app running in the background). Apple: "By default,
+  /// observer queries only return results while your app is in the foreground; however, you can
+  /// configure your app to also receive update notifications in the background"
+  /// (https://developer.apple.com/documentation/healthkit/executing-observer-queries).
+  mutating func phoneAppIsSuspended() -> Bool {
+    guard phoneAppState() == .background else { return false }
+    let open = session.readEngine(of: .phone) { engine in
+      (0..<engine.sessionCount).contains { engine.isSessionOpen($0) }
+    }
+    return !(open ?? false)
+  }
+
+  /// Whether the app of an observer query executed with a store of `device` is in the
+  /// background at `now`, so its handler is not called but by background delivery (held until
+  /// the foreground otherwise): the phone locked (``healthDataIsInaccessible(at:)``), or, for
+  /// the phone app's store (made inside `on(.phone)`), the phone app suspended
+  /// (``phoneAppIsSuspended()``). A store made outside `on`, or inside `on(.watch)`, follows the
+  /// lock only.
+  mutating func observerAppInBackground(
+    device: HealthKitSimulation.Device?, at now: SimulationInstant
+  ) -> Bool {
+    healthDataIsInaccessible(at: now) || (device == .phone && phoneAppIsSuspended())
   }
 
   /// Whether a query may read while the phone is locked: the person allowed it at the

@@ -211,7 +211,7 @@ final class BackgroundDelivery: Sendable {
     }
     var callbacks: [HealthKitSimulation.Callback] = []
     for case let observer as HKObserverQuery in state.healthListeners
-    where observer.isRunning(in: state) {
+    where observer.isRunning(in: &state) {
       guard observer.watchedTypes.contains(dataType) else { continue }
       // A retry delivers the same news again (the app did not confirm it).
       let changed = observer.takeChanges(of: [dataType], at: now, state: &state)
@@ -286,9 +286,10 @@ extension BackgroundDelivery: HealthQueryListener {
     var syncDue: SimulationInstant?
     defer { self.syncDue.withLock { [syncDue] in $0 = syncDue } }
     let identifiers = deliveries.withLock { $0.keys.sorted() }
-    // Locked with the app's phone workout reading (the person's leave at the prompt), the
-    // app is in front: its observers are told directly, as unlocked.
-    let locked = state.healthDataIsInaccessible(at: now)
+    // An observer whose app is in the background (the phone locked, or the phone app
+    // suspended: `State.observerAppInBackground(device:at:)`) is woken here; locked with the
+    // app's phone workout reading (the person's leave at the prompt), the app is in front: its
+    // observers are told directly, as unlocked.
     for identifier in identifiers {
       let deadline = deliveries.withLock { deliveries -> BackgroundDeliveryStateMachine.Action in
         guard var delivery = deliveries[identifier], let due = delivery.machine.deadline,
@@ -299,12 +300,13 @@ extension BackgroundDelivery: HealthQueryListener {
         return action
       }
       callbacks += perform(identifier, deadline, state: &state)
-      guard locked, let dataType = deliveries.withLock({ $0[identifier]?.dataType }) else {
-        continue
-      }
+      guard let dataType = deliveries.withLock({ $0[identifier]?.dataType }) else { continue }
       var news = false
       for case let observer as HKObserverQuery in state.healthListeners
-      where observer.isRunning(in: state) && observer.watchedTypes.contains(dataType) {
+      where observer.isRunning(in: &state) && observer.watchedTypes.contains(dataType)
+        && state.observerAppInBackground(
+          device: observer.executedIn.withLock { $0.device }, at: now)
+      {
         let look = observer.news(of: dataType, state: &state)
         news = news || look.changed
         if let due = look.due { syncDue = syncDue.map { min($0, due) } ?? due }

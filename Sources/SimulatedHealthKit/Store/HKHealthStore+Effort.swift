@@ -185,7 +185,7 @@ extension HKWorkoutEffortRelationshipQuery: HealthQueryListener {
   {
     let start = seen.withLock { $0 }
     let total = state.extensionState(EffortStore.self)?.relations.count ?? 0
-    guard total > start, !isStopped, !state.healthDataIsInaccessible(at: now),
+    guard total > start, isRunning(in: &state), !state.healthDataIsInaccessible(at: now),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
     let context = QueryContext(simulation: simulation, device: executedIn.withLock { $0.device })

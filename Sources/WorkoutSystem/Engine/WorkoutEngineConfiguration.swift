@@ -50,6 +50,12 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// WorkoutSimulation passes, docs/scenario-format.md#the-watch).
   public var cyclingSensors = WorkoutEngineConfiguration.allCyclingSensors
 
+  /// Whether the app's crashes and relaunches are logged (`appState` entries, cause `crash` and
+  /// `relaunch`) while the lifecycle model is off (``watch`` `nil`): the phone's engine, whose
+  /// app has no watch lifecycle but whose process dies and starts again as the watch app's does
+  /// (`crash(.phone)`, docs/phone.md#the-iphones-own-workouts). Default `false`.
+  public var logsAppProcess = false
+
   /// The three types a cycling peripheral gives: `cyclingPower`, `cyclingCadence`,
   /// `cyclingSpeed`.
   public static let allCyclingSensors = QuantityTypeSet([

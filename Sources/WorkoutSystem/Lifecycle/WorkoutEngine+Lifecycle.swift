@@ -204,7 +204,11 @@ extension WorkoutEngine {
       return
     case .changed(let change):
       // The record's entry and, for the Swift door, the effect (WatchKit's delegate calls).
-      if lifecycleEnabled { emit(EngineEffect(at: date, session: nil, kind: .appState(change))) }
+      if lifecycleEnabled
+        || (configuration.logsAppProcess && (change.cause == .crash || change.cause == .relaunch))
+      {
+        emit(EngineEffect(at: date, session: nil, kind: .appState(change)))
+      }
       if change.from == .suspended && change.to.receivesCallbacks { deliverMissed(at: date) }
       if change.to == .active, case .startSession = helper.appBecameActive() {
         startHelperRuntime(at: date)

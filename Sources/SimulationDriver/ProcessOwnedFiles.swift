@@ -19,7 +19,8 @@ import Synchronization
 /// written `w<world>-p<pid>-s<start>`. A process judges only the names of its own world,
 /// where a process id means the same process: a home folder shared by two containers (CI
 /// runners, Docker with a mounted home) or by two hosts (an NFS home) holds names of processes
-/// this one cannot see, and those are left alone, whatever their process id.
+/// this one cannot see, and those are left alone, whatever their process id, until they have
+/// not been written for ``otherWorldStaleAge`` (an earlier boot's or container's).
 package enum ProcessOwnedFiles {
   /// Where a process id means one process: the boot (Linux's
   /// `/proc/sys/kernel/random/boot_id`, new at every boot), the process id namespace (the
@@ -142,10 +143,19 @@ package enum ProcessOwnedFiles {
   /// whose it is).
   package static let unknownStaleAge: TimeInterval = 24 * 60 * 60
 
+  /// How old a file or folder of another world (``World``) must be to count as stale: 7 days
+  /// since it was last written. Its process id cannot be judged here, but an earlier boot or
+  /// an earlier container is another world too, and its files would otherwise stay for ever
+  /// (review 28). A project rule: a live process of a container or host sharing the folder
+  /// rewrites its App Group suite whenever the app writes it, and no simulation runs a week of
+  /// real time without a write.
+  package static let otherWorldStaleAge: TimeInterval = 7 * 24 * 60 * 60
+
   /// Removes from `folder` the entries whose `owner` (a name's ``Owner``, `nil` for a name
   /// that is not this package's) is stale: a ``Owner/process(_:)`` whose ``Mark/isGone``, an
-  /// ``Owner/unknown`` last written more than ``unknownStaleAge`` before `now`. Never a live
-  /// process's entry, an entry of another world, nor any other entry.
+  /// ``Owner/unknown`` last written more than ``unknownStaleAge`` before `now`, an entry of
+  /// another world last written more than ``otherWorldStaleAge`` before `now`. Never a live
+  /// process's entry of this world, nor any other entry.
   ///
   /// - Returns: the names removed, sorted.
   @discardableResult
@@ -158,12 +168,17 @@ package enum ProcessOwnedFiles {
     for name in names.sorted() {
       guard let owner = owner(name) else { continue }
       let url = folder.appendingPathComponent(name)
+      let age: TimeInterval
       switch owner {
-      case .process(let mark):
+      case .process(let mark) where mark.world == World.current:
         guard mark.isGone else { continue }
-      case .unknown:
+        age = 0
+      case .process: age = otherWorldStaleAge
+      case .unknown: age = unknownStaleAge
+      }
+      if age > 0 {
         let written = (try? files.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-        guard let written, now.timeIntervalSince(written) > unknownStaleAge else { continue }
+        guard let written, now.timeIntervalSince(written) > age else { continue }
       }
       if (try? files.removeItem(at: url)) != nil { removed.append(name) }
     }

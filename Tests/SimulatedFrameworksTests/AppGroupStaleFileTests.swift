@@ -80,6 +80,10 @@ struct AppGroupStaleFileTests {
     let otherWorld = "group.example.simulation-w\(elsewhere)-p2147483647-s5-\(uuid).plist"
     let otherWorldMine =
       "group.example.simulation-w\(elsewhere)-p\(me.pid)-s\(me.start + 1)-\(uuid).plist"
+    // Another world's file not written for 8 days (an earlier boot's, a removed container's):
+    // removed, as it is more than the 7 days another world's files wait; 6 days: kept.
+    let otherWorldOld = "group.example.watch.simulation-w\(elsewhere)-p7-s5-\(uuid).plist"
+    let otherWorldWeek = "group.example.simulation-w\(elsewhere)-p8-s5-\(uuid).plist"
     // The earlier namings (no world): removed when last written more than 24 h ago.
     let oldStale = "group.example.simulation-\(uuid).plist"
     let oldFresh = "group.example.watch.simulation-\(uuid).plist"
@@ -91,7 +95,10 @@ struct AppGroupStaleFileTests {
       "group.example.simulation-w\(world)-p2147483647-s5-\(uuid).json",
       "group.example.simulation-wXYZ-p2147483647-s5-\(uuid).plist",
     ]
-    let all = [dead, mine, reused, otherWorld, otherWorldMine, oldStale, oldFresh]
+    let all = [
+      dead, mine, reused, otherWorld, otherWorldMine, otherWorldOld, otherWorldWeek, oldStale,
+      oldFresh,
+    ]
     for name in all + [markedStale, markedFresh] + others {
       #expect(
         FileManager.default.createFile(
@@ -99,16 +106,20 @@ struct AppGroupStaleFileTests {
     }
     let now = Date()
     // 25 h before `now`: more than the 24 h the earlier namings wait; 23 h: less.
-    for (name, hours) in [(oldStale, 25.0), (markedStale, 25), (oldFresh, 23), (markedFresh, 23)] {
+    let ages = [
+      (oldStale, 25.0), (markedStale, 25), (oldFresh, 23), (markedFresh, 23),
+      (otherWorldOld, 8 * 24), (otherWorldWeek, 6 * 24),
+    ]
+    for (name, hours) in ages {
       try FileManager.default.setAttributes(
         [.modificationDate: now.addingTimeInterval(-hours * 3600)],
         ofItemAtPath: folder.appendingPathComponent(name).path)
     }
     let removed = AppGroups.removeStaleFiles(in: folder, now: now)
-    let expected = [dead, oldStale, markedStale] + (me.start == 0 ? [] : [reused])
+    let expected = [dead, oldStale, markedStale, otherWorldOld] + (me.start == 0 ? [] : [reused])
     #expect(removed == expected.sorted())
     let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    let kept = [mine, otherWorld, otherWorldMine, oldFresh, markedFresh] + others
+    let kept = [mine, otherWorld, otherWorldMine, otherWorldWeek, oldFresh, markedFresh] + others
     #expect(left == (kept + (me.start == 0 ? [reused] : [])).sorted())
   }
 

@@ -29,8 +29,10 @@ import WorkoutSimTestSupport
         "maximumAllowedDuration", "isMaximumDurationRestricted",
         "HKQuantityTypeIdentifierHeartRate")
         == "HKSampleType: maximumAllowedDuration read for HKQuantityTypeIdentifierHeartRate, "
-        + "whose isMaximumDurationRestricted is false (HealthKit raises an exception here): read "
-        + "it only when isMaximumDurationRestricted is true, e.g. "
+        + "whose isMaximumDurationRestricted is false here (the simulation restricts no type: "
+        + "Apple publishes no limits, so a type a device restricts is unrestricted here, and "
+        + "HealthKit raises an exception for an unrestricted one): read it only when "
+        + "isMaximumDurationRestricted is true, e.g. "
         + "`if type.isMaximumDurationRestricted { ... type.maximumAllowedDuration ... }`")
   }
 

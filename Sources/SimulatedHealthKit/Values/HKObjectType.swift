@@ -233,9 +233,10 @@ public class HKSampleType: HKObjectType, @unchecked Sendable {
 
   /// The text of ``unrestricted(_:_:_:)``'s trap.
   static func trapMessage(_ limit: String, _ check: String, _ identifier: String) -> String {
-    "HKSampleType: \(limit) read for \(identifier), whose \(check) is false (HealthKit "
-      + "raises an exception here): read it only when \(check) is true, e.g. "
-      + "`if type.\(check) { ... type.\(limit) ... }`"
+    "HKSampleType: \(limit) read for \(identifier), whose \(check) is false here (the "
+      + "simulation restricts no type: Apple publishes no limits, so a type a device restricts "
+      + "is unrestricted here, and HealthKit raises an exception for an unrestricted one): "
+      + "read it only when \(check) is true, e.g. `if type.\(check) { ... type.\(limit) ... }`"
   }
 }
 

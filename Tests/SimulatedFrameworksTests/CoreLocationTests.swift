@@ -628,6 +628,52 @@ struct CoreLocationTests {
     #expect(seen.counts.withLock { $0 } == [0, 3])
   }
 
+  /// The iPhone app's route builder of a mirrored session belongs to the iPhone app's process,
+  /// not the watch's (review 28): after the watch app crashes at 10 s, a fix the phone inserts
+  /// at 0 s is not refused as a crashed process's (before the change it was: the builder took
+  /// the watch engine's process).
+  @Test func aMirroredRouteBuilderOutlivesTheWatchAppsCrash() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(seconds: 700))
+    final class Phone: @unchecked Sendable {
+      let mirrored = Mutex<HKWorkoutSession?>(nil)
+    }
+    let phone = Phone()
+    let inert = HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
+    try await simulation.run {
+      let phoneStore = await simulation.on(.phone) { () -> HKHealthStore in
+        let store = HKHealthStore()
+        store.workoutSessionMirroringStartHandler = { session in
+          phone.mirrored.withLock { $0 = session }
+        }
+        return store
+      }
+      await simulation.on(.phone) {
+        try? await phoneStore.requestAuthorization(
+          toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
+      }
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
+      let (session, _) = try await startWorkout(store, simulation: simulation, activity: .running)
+      try await session.startMirroringToCompanionDevice()
+      try await simulation.advance(by: .seconds(1))
+      let mirrored = try #require(phone.mirrored.withLock { $0 })
+      let routeBuilder = try #require(
+        mirrored.associatedWorkoutBuilder().seriesBuilder(for: .workoutRoute())
+          as? HKWorkoutRouteBuilder)
+      try await simulation.advance(by: .seconds(9))
+      await simulation.crash()
+      let fix = CLLocation(
+        coordinate: CLLocationCoordinate2D(latitude: 0, longitude: 0), altitude: 20,
+        horizontalAccuracy: 5, verticalAccuracy: 5, timestamp: simulation.startDate)
+      var refusal: HKError?
+      do { try await routeBuilder.insertRouteData([fix]) } catch let error as HKError {
+        refusal = error
+      }
+      #expect(refusal != inert)
+    }
+  }
+
   /// The crashed process's route builder is inert, as every object that process made (sweep
   /// 28; docs/swift-api.md#crash-and-recovery), and the new process never reaches it: fixes at
   /// 0, 100 and 200 s go into the live builder's route builder, the app crashes at 300 s; the

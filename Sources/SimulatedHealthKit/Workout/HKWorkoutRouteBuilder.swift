@@ -285,8 +285,13 @@ extension HKWorkoutBuilder {
     guard seriesType.identifier == HKWorkoutRouteTypeIdentifier else { return nil }
     if let existing = lock.withLock({ routeBuilder }) { return existing }
     // The app process whose object it is: the store's device for a standalone builder, the
-    // session's engine for a live one.
-    let process = standalone?.store.processDevice ?? engineDevice
+    // session's engine for a primary session's live builder, the other device for a mirrored
+    // session's (the iPhone app's builder of the watch's workout: a crash of the watch app
+    // leaves it alive; review 28).
+    let mirrored = (self as? HKLiveWorkoutBuilder).map { !$0.ofPrimarySession } ?? false
+    let process =
+      standalone?.store.processDevice
+      ?? (mirrored ? (engineDevice == .watch ? .phone : .watch) : engineDevice)
     let made = HKWorkoutRouteBuilder(simulation: simulation, device: device, processDevice: process)
     let key = liveRouteKey
     // The locations of the route before a crash are copied into the new builder, and its

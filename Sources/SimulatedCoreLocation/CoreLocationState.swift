@@ -192,12 +192,15 @@ struct WatchNow {
   /// (`WorkoutEngine.openWaterSwimSpans()`).
   var openWater: [(from: SimulationInstant, to: SimulationInstant?)] = []
 
-  /// Whether the watch misses the fix at fix instant `at` of `plan` on `device`: a scripted
-  /// course's fix while the watch swims in open water, off the 5 s grid
-  /// (`RoutePlan.surfaces(at:openWater:)`, the one rule; GPS does not reach through water). No fix and no error: the watch waits for the wrist to surface. The phone,
-  /// on the shore, is not under water.
-  func missesFix(at at: SimulationInstant, plan: RoutePlan, on device: AppSimulation.Device) -> Bool {
-    device == .watch && !plan.surfaces(at: at, openWater: openWater)
+  /// Whether the watch misses the fix at fix instant `instant` of `plan` on `device`: a
+  /// scripted course's fix while the watch swims in open water, off the 5 s grid
+  /// (`RoutePlan.surfaces(at:openWater:)`, the one rule; GPS does not reach through water). No
+  /// fix and no error: the watch waits for the wrist to surface. The phone, on the shore, is
+  /// not under water.
+  func missesFix(
+    at instant: SimulationInstant, plan: RoutePlan, on device: AppSimulation.Device
+  ) -> Bool {
+    device == .watch && !plan.surfaces(at: instant, openWater: openWater)
   }
 
   /// Reads the engine.

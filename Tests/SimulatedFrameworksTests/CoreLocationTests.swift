@@ -305,8 +305,7 @@ struct CoreLocationTests {
   /// A multisport workout's open-water leg, which the app begins with its configuration, gets
   /// a fix every 5 s (0 and 5 s) and the bike leg from 10 s a fix every second (10, 11, ...,
   /// 15 s): the rate follows the current activity.
-  @Test func aMultisportOpenWaterLegGetsAFixEveryFiveSecondsAndTheBikeEverySecond() async throws
-  {
+  @Test func aMultisportOpenWaterLegGetsAFixEveryFiveSecondsAndTheBikeEverySecond() async throws {
     let simulation = try HealthKitSimulation(scenario: openWaterCourse(activity: "swimBikeRun"))
     let recorder = LocationRecorder()
     try await simulation.run {

@@ -62,9 +62,6 @@ struct CoreLocationState: SimulationExtension {
   /// The route (made on first use: it reads the engine's course, under the lock).
   var plan: RoutePlan?
   private let gps: Scenario.GPS
-  /// Seconds between scripted fixes: 1, or ``RoutePlan/openWaterFixSpacing`` in an open-water
-  /// swim.
-  private let fixSpacing: Int64
   private let seed: UInt64
   /// `sensors.location`, or `nil`.
   private let sensor: Scenario.LocationSensor?
@@ -93,8 +90,6 @@ struct CoreLocationState: SimulationExtension {
     startDate = simulation.startDate
     scenarioIndoor = simulation.scenario.location == .indoor
     gps = simulation.scenario.gps
-    fixSpacing =
-      simulation.scenario.swim?.location == .openWater ? RoutePlan.openWaterFixSpacing : 1
     seed = simulation.scenario.seed
     sensor = simulation.scenario.locationSensor
   }
@@ -126,7 +121,7 @@ struct CoreLocationState: SimulationExtension {
     let course = state.session.course
     let speeds = course.segments.indices.map { state.session.speed(ofSegment: $0) }
     plan = RoutePlan(
-      course: course, speed: { speeds[$0] }, gps: gps, seed: seed, fixSpacing: fixSpacing,
+      course: course, speed: { speeds[$0] }, gps: gps, seed: seed,
       sensor: sensor, path: state.session.gpsPath)
   }
 
@@ -193,6 +188,20 @@ struct WatchNow {
   var workoutRunning: Bool
   /// The session in progress is indoor (or, without one, the scenario's `location` is).
   var indoor: Bool
+  /// The spans in which the watch records an open-water swim
+  /// (`WorkoutEngine.openWaterSwimSpans()`).
+  var openWater: [(from: SimulationInstant, to: SimulationInstant?)] = []
+
+  /// Whether the watch misses the fix at fix instant `instant` of `plan` on `device`: a
+  /// scripted course's fix while the watch swims in open water, off the 5 s grid
+  /// (`RoutePlan.surfaces(at:openWater:)`, the one rule; GPS does not reach through water). No
+  /// fix and no error: the watch waits for the wrist to surface. The phone, on the shore, is
+  /// not under water.
+  func missesFix(
+    at instant: SimulationInstant, plan: RoutePlan, on device: AppSimulation.Device
+  ) -> Bool {
+    device == .watch && !plan.surfaces(at: instant, openWater: openWater)
+  }
 
   /// Reads the engine.
   static func read(_ state: inout AppSimulation.State, scenarioIndoor: Bool) -> WatchNow {
@@ -213,7 +222,8 @@ struct WatchNow {
       return WatchNow(
         receives: app.receivesCallbacks, background: app == .background,
         workoutRunning: running,
-        indoor: sessionLocation.map { $0 == .indoor } ?? scenarioIndoor)
+        indoor: sessionLocation.map { $0 == .indoor } ?? scenarioIndoor,
+        openWater: engine.openWaterSwimSpans())
     }
   }
 
@@ -277,7 +287,8 @@ struct CoreLocationTimer: SystemTimer {
         while let at = updates.next, at <= now {
           updates.next = plan.nextFix(after: at)
           guard location.isAuthorized,
-            watch.delivers(on: updates.device, allowsBackground: settings.allowsBackground)
+            watch.delivers(on: updates.device, allowsBackground: settings.allowsBackground),
+            !watch.missesFix(at: at, plan: plan, on: updates.device)
           else { continue }
           guard !watch.indoor, let fix = plan.fix(at: at) else {
             if updates.oneShot {
@@ -337,7 +348,8 @@ struct CoreLocationTimer: SystemTimer {
         while let at = live.next, at <= now {
           live.next = plan.nextFix(after: at)
           guard location.isAuthorized,
-            watch.delivers(on: live.device, allowsBackground: true)
+            watch.delivers(on: live.device, allowsBackground: true),
+            !watch.missesFix(at: at, plan: plan, on: live.device)
           else { continue }
           let update: CLLocationUpdate
           if !watch.indoor, let fix = plan.fix(at: at) {

@@ -259,7 +259,8 @@ struct PreparedScenario {
   /// places it (``WorkoutScenario/Scenario/placesCourse``: a `gps` key) and the watch is
   /// outdoors with its GPS on, the fixes SimulatedCoreLocation's manager gets
   /// (``RoutePlan``: the course's line on the globe and the receiver's seeded error, a fix every
-  /// `sensors.location.interval`, 1 s by default, 5 s in an open-water swim, none in a dropout)
+  /// `sensors.location.interval`, 1 s by default, none in a dropout; the run result keeps the
+  /// ones ``RoutePlan/surfaces(at:openWater:)`` keeps while the watch swims in open water)
   /// from `t = 0` to the course's end or the timeline's last action, whichever is later (the
   /// body stands at the course's end after it); else none.
   static func scriptedRoute(
@@ -269,7 +270,6 @@ struct PreparedScenario {
     let speeds = course.segments.indices.map(speed)
     var plan = RoutePlan(
       course: course, speed: { speeds[$0] }, gps: scenario.gps, seed: scenario.seed,
-      fixSpacing: scenario.swim?.location == .openWater ? RoutePlan.openWaterFixSpacing : 1,
       sensor: scenario.locationSensor, path: path)
     let last = max(course.end, scenario.timeline.map(\.at).max() ?? course.end)
     var points: [TrackPoint] = []

@@ -37,8 +37,9 @@ struct GaussMarkovState: Sendable {
 /// - a replay whose recording has positions: the recorded fixes, at their own instants (a
 ///   1 Hz recording gives 1 Hz; the points the recording reader kept, unsmoothed, no noise
 ///   added: the file's own GPS noise is in them); none after the last one;
-/// - any other course: a fix every `interval` of the receiver (1 s by default, 5 s in an
-///   open-water swim, ``openWaterFixSpacing``) from `t = 0`, on the great circle that leaves
+/// - any other course: a fix every `interval` of the receiver (1 s by default) from `t = 0`
+///   (while the watch records an open-water swim, without `sensors.location.interval`, only those
+///   on the 5 s grid reach the app and the route: ``surfaces(at:openWater:)``), on the great circle that leaves
 ///   the scenario's `gps` start point on its `heading`, at the distance the course has
 ///   travelled (each segment's speed × its time), the altitude climbing by the distance × the
 ///   grade from `gps.altitude`; then the receiver's seeded error.
@@ -79,6 +80,36 @@ package struct RoutePlan: Sendable {
   /// every second.
   package static let openWaterFixSpacing: Int64 = 5
 
+  /// Whether the fix at fix instant `instant` reaches the app and the route, given the spans in
+  /// which the watch records an open-water swim (`WorkoutEngine.openWaterSwimSpans()`, each
+  /// `[from, to)`, `to` `nil` while it goes on): outside them, yes; inside one, only on the
+  /// ``openWaterFixSpacing`` grid from `t = 0` (instants 0, 5, 10 s...). The one home of the
+  /// open-water fix rate (project rule, docs/scenario-format.md#swim), whatever set the swim:
+  /// the scenario's `swim`, the app's `HKWorkoutConfiguration` (a standalone session or a
+  /// multisport leg) or the timeline's `beginActivity`. A recording's own fixes are replayed
+  /// as recorded, and a scenario's own `sensors.location.interval` is its receiver's rate
+  /// everywhere: neither is filtered.
+  package func surfaces(
+    at instant: SimulationInstant,
+    openWater spans: [(from: SimulationInstant, to: SimulationInstant?)]
+  ) -> Bool {
+    guard !isReplay else { return true }
+    return Self.surfaces(at: instant, openWater: spans, interval: sensor.interval)
+  }
+
+  /// ``surfaces(at:openWater:)`` of a scripted course whose receiver has `interval`
+  /// (`sensors.location.interval`, `nil` for the default).
+  package static func surfaces(
+    at instant: SimulationInstant,
+    openWater spans: [(from: SimulationInstant, to: SimulationInstant?)], interval: Duration?
+  ) -> Bool {
+    guard interval == nil else { return true }
+    let underwater = spans.contains { span in
+      span.from <= instant && span.to.map { instant < $0 } ?? true
+    }
+    return !underwater || instant.nanoseconds % (openWaterFixSpacing * 1_000_000_000) == 0
+  }
+
   /// The recorded fixes, in time order; empty for a scripted course.
   package let track: [Fix]
   /// A scripted course's segment starts, ends, speeds and grades; the start point.
@@ -88,8 +119,7 @@ package struct RoutePlan: Sendable {
   package let grades: [Double]
   package let gps: Scenario.GPS
   package let seed: UInt64
-  /// Nanoseconds between scripted fixes (1 s, ``openWaterFixSpacing`` s, or the sensor's
-  /// `interval`).
+  /// Nanoseconds between scripted fixes (1 s, or the sensor's `interval`).
   package let step: Int64
   /// The scenario's `sensors.location`, or ``defaultSensor``.
   package let sensor: Scenario.LocationSensor
@@ -105,13 +135,13 @@ package struct RoutePlan: Sendable {
   /// `sensor`'s model (``defaultSensor`` when `nil`).
   package init(
     course: Course, speed: (Int) -> Double, gps: Scenario.GPS, seed: UInt64,
-    fixSpacing: Int64 = 1, sensor: Scenario.LocationSensor? = nil, path: CoursePath? = nil
+    sensor: Scenario.LocationSensor? = nil, path: CoursePath? = nil
   ) {
     self.gps = gps
     self.path = path
     self.seed = seed
     self.sensor = sensor ?? Self.defaultSensor
-    let spacing = sensor?.interval ?? .seconds(max(1, fixSpacing))
+    let spacing = sensor?.interval ?? .seconds(1)
     self.step = max(1, spacing.wholeNanoseconds)
     starts = course.starts
     end = course.end

@@ -921,6 +921,21 @@ public struct SimulationSession {
     stopped = engine.now
   }
 
+  /// The route the watch's GPS gave: a scripted course's fixes
+  /// (``PreparedScenario/scriptedRoute(_:course:speed:path:)``) without those it missed while
+  /// it recorded an open-water swim (``RoutePlan/surfaces(at:openWater:)`` over
+  /// `WorkoutEngine.openWaterSwimSpans()`: whatever began the swim, the scenario's `swim`, a
+  /// swimming workout or the timeline's `beginActivity`), a recording's as recorded.
+  var surfacedRoute: [TrackPoint] {
+    guard case .segments = scenario.course else { return prepared.route }
+    let spans = engine.openWaterSwimSpans()
+    guard !spans.isEmpty else { return prepared.route }
+    let interval = scenario.locationSensor?.interval
+    return prepared.route.filter {
+      RoutePlan.surfaces(at: $0.instant, openWater: spans, interval: interval)
+    }
+  }
+
   /// Everything the run produced so far, records annotated with their metadata.
   public var result: RunResult {
     var result = RunResult(
@@ -931,7 +946,7 @@ public struct SimulationSession {
         ? engine.errors : Self.merged(engine.errors, phone: phoneEngines[0].errors, at: \.at),
       log: phoneEngines.isEmpty
         ? engine.log : Self.merged(engine.log, phone: phoneEngines[0].log, at: \.at),
-      track: prepared.route, timeZoneName: scenario.timeZone,
+      track: surfacedRoute, timeZoneName: scenario.timeZone,
       timeZones: prepared.timeZones)
     result.warnings = prepared.warnings + runWarnings
     result.strength = scenario.strength

@@ -161,6 +161,17 @@ private func startWorkout(
 
 private let routeTypes: Set<HKSampleType> = [.workoutType(), HKSeriesType.workoutRoute()]
 
+/// A course-only scenario of `activity` on the equator heading east at 1 m/s for 600 s,
+/// without a `swim` key.
+private func openWaterCourse(activity: String) throws -> Scenario {
+  try decodeScenario(
+    """
+    { "version": 1, "activity": "\(activity)", "location": "outdoor",
+      "gps": { "latitude": 0, "longitude": 0, "heading": 90 },
+      "course": [ { "duration": 600, "speed": 1.0 } ] }
+    """)
+}
+
 @Suite("CoreLocation: fixes from the course, authorization, indoor, background; workout routes")
 struct CoreLocationTests {
   /// Haversine on R = 6 371 008.8 m: two points 1° apart on the equator are R·π/180 =
@@ -264,6 +275,69 @@ struct CoreLocationTests {
       let truth = CLLocation(latitude: 0, longitude: t / 6_371_008.8 * 180 / .pi)
       #expect(location.distance(from: truth) <= 14.14)
     }
+  }
+
+  /// The fix rate follows the swim the watch records (new-user trial 29), not only the
+  /// scenario's `swim` key: on a course-only scenario (no `swim`), the app's own open-water
+  /// configuration gets a fix every 5 s, at 0, 5 and 10 s of 12 s, where the land rate would
+  /// give 13 (0, 1, ..., 12).
+  @Test func anAppsOpenWaterSessionGetsAFixEveryFiveSeconds() async throws {
+    let simulation = try HealthKitSimulation(scenario: openWaterCourse(activity: "swimming"))
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .swimming
+      configuration.swimmingLocationType = .openWater
+      configuration.locationType = .outdoor
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      let manager = authorizedManager(recorder)
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(12))
+      manager.stopUpdatingLocation()
+    }
+    let start = simulation.startDate
+    #expect(recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == [0, 5, 10])
+  }
+
+  /// A multisport workout's open-water leg, which the app begins with its configuration, gets
+  /// a fix every 5 s (0 and 5 s) and the bike leg from 10 s a fix every second (10, 11, ...,
+  /// 15 s): the rate follows the current activity.
+  @Test func aMultisportOpenWaterLegGetsAFixEveryFiveSecondsAndTheBikeEverySecond() async throws {
+    let simulation = try HealthKitSimulation(scenario: openWaterCourse(activity: "swimBikeRun"))
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let store = HKHealthStore()
+      let main = HKWorkoutConfiguration()
+      main.activityType = .swimBikeRun
+      main.locationType = .outdoor
+      let session = try HKWorkoutSession(healthStore: store, configuration: main)
+      let builder = session.associatedWorkoutBuilder()
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      let swim = HKWorkoutConfiguration()
+      swim.activityType = .swimming
+      swim.swimmingLocationType = .openWater
+      swim.locationType = .outdoor
+      session.beginNewActivity(configuration: swim, date: simulation.now, metadata: nil)
+      let manager = authorizedManager(recorder)
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(10))
+      let bike = HKWorkoutConfiguration()
+      bike.activityType = .cycling
+      bike.locationType = .outdoor
+      session.beginNewActivity(configuration: bike, date: simulation.now, metadata: nil)
+      try await simulation.advance(by: .seconds(5))
+      manager.stopUpdatingLocation()
+    }
+    let start = simulation.startDate
+    #expect(
+      recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == [
+        0, 5, 10, 11, 12, 13, 14, 15,
+      ])
   }
 
   /// A distance filter of 1000 m over a route of 3 m/s × 10 s = 30 m lets only the first fix

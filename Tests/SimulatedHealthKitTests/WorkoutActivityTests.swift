@@ -188,6 +188,46 @@ import WorkoutCore
     }
   }
 
+  /// An activity in progress has its duration so far (new-user trial 29; Apple: "HealthKit
+  /// calculates the duration as the time between the startDate and the current time, ignoring
+  /// any pause periods",
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/duration): a bike
+  /// leg begun at 100 s is 1000 − 100 = 900 s long at 1000 s; paused there, at 1030 s it is
+  /// still 900 (the 30 s paused so far do not count); resumed at 1060 s, at 1090 s it is
+  /// 1090 − 100 − 60 = 930, with the pause and the resume among its events. Its end date stays
+  /// `nil`, and `workoutActivities.last` is the same activity.
+  @Test func anActivityInProgressHasItsDurationSoFar() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let main = configuration(.swimBikeRun)
+      let session = try HKWorkoutSession(healthStore: store, configuration: main)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(to: noon(plus: 100))
+      session.beginNewActivity(
+        configuration: configuration(.cycling), date: simulation.now, metadata: nil)
+      try await simulation.advance(to: noon(plus: 1000))
+      let bike = try #require(builder.currentWorkoutActivity)
+      #expect(bike.endDate == nil)
+      #expect(bike.duration == 900)
+      session.pause()
+      try await simulation.advance(to: noon(plus: 1030))
+      #expect(builder.currentWorkoutActivity?.duration == 900)
+      try await simulation.advance(to: noon(plus: 1060))
+      session.resume()
+      try await simulation.advance(to: noon(plus: 1090))
+      let later = try #require(builder.currentWorkoutActivity)
+      #expect(later.duration == 930)
+      #expect(later.workoutEvents.map(\.type) == [.pause, .resume])
+      #expect(builder.workoutActivities.last?.duration == 930)
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+    }
+  }
+
   @Test func aSwimBikeRunIsOneWorkoutWithFiveActivities() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let legs = Legs()

@@ -107,3 +107,32 @@ struct CyclingSummaryLineTests {
       try line(#"["power", "cadence", "speed"]"#) == "    cycling speed: average 28.8 km/h")
   }
 }
+
+/// The summary's line per activity of a multisport workout (new-user trial 29,
+/// docs/command-line.md#run): type, duration, distance, energy, as the JSON's `activities`.
+@Suite("A multisport workout's activities in the summary")
+struct MultisportSummaryLineTests {
+  /// Swim 100 s at 0.8 m/s (80 m of `distanceSwimming`), then run 100 s at 3.2 m/s (320 m of
+  /// `distanceWalkingRunning`): two lines after the workout's, each 0:01:40 and its distance,
+  /// then its energy in whole kcal; a workout without activities has none.
+  @Test func eachActivityHasALine() throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimBikeRun", "location": "outdoor",
+        "course": [ { "duration": 100, "speed": 0.8 }, { "duration": 100, "speed": 3.2 } ],
+        "timeline": [
+          { "at": 0, "do": "start" },
+          { "at": 0, "do": "beginActivity", "activity": "swimming", "swimmingLocationType": "openWater" },
+          { "at": 100, "do": "beginActivity", "activity": "running" },
+          { "at": 200, "do": "end" } ] }
+      """)
+    let lines = RunSummary.text(for: try Simulation.run(scenario)).split(separator: "\n")
+    let activities = lines.filter { $0.hasPrefix("    activity ") }
+    #expect(activities.count == 2)
+    #expect(activities.first?.hasPrefix("    activity 1: swimming, 0:01:40, 80 m, ") == true)
+    #expect(activities.last?.hasPrefix("    activity 2: running, 0:01:40, 320 m, ") == true)
+    #expect(activities.allSatisfy { $0.hasSuffix(" kcal") })
+    let single = try Simulation.run(bundledScenario("rowing.json"))
+    #expect(!RunSummary.text(for: single).contains("    activity "))
+  }
+}

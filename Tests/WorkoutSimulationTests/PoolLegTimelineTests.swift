@@ -90,4 +90,25 @@ import WorkoutSimulation
     #expect(try run(#"{ "duration": 20, "speed": 0.8 }"#).warnings == [warning])
     #expect(try run(#"{ "duration": 100, "speed": 0.8 }"#).warnings.isEmpty)
   }
+
+  /// The command line's open-water leg (new-user trial 29): `beginActivity` with
+  /// `"swimmingLocationType": "openWater"` gives the run result's route a fix every 5 s while
+  /// the leg is current, 0, 5, ..., 95 s (20), and one a second on the run leg from 100 s to
+  /// the end at 200 s (101): 121 points, not 201.
+  @Test func aTimelineOpenWaterLegsRouteHasAFixEveryFiveSeconds() throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimBikeRun", "location": "outdoor",
+        "gps": { "latitude": 0, "longitude": 0, "heading": 90 },
+        "course": [ { "duration": 100, "speed": 0.8 }, { "duration": 100, "speed": 3.2 } ],
+        "timeline": [
+          { "at": 0, "do": "start" },
+          { "at": 0, "do": "beginActivity", "activity": "swimming", "swimmingLocationType": "openWater" },
+          { "at": 100, "do": "beginActivity", "activity": "running" },
+          { "at": 200, "do": "end" } ] }
+      """)
+    let track = try Simulation.run(scenario).track
+    let seconds = track.filter { $0.latitude != nil }.map { Int($0.instant.seconds) }
+    #expect(seconds == Array(stride(from: 0, to: 100, by: 5)) + Array(100...200))
+  }
 }

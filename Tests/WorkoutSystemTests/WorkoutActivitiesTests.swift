@@ -223,6 +223,61 @@ import WorkoutSystem
   /// metadata naming neither key (`note`) keeps the scenario's pool under it: location 1,
   /// lap length 25 m and the note. A pool leg without a lap length (`HKSwimmingLocationType` 1
   /// alone) agrees with the scenario's pool and keeps its 25 m (docs/models.md#swimming).
+  /// A back-dated change (new-user trial 29): at 610 s the app begins the transition dated
+  /// 600 s. The activities' dates are the app's, and so are their statistics: the energy
+  /// samples (1 kcal each, one per 10 s span: 0.1 kcal/s × 10 s) end at 10, 20, ..., 600 s in
+  /// the swim (60 samples, 60 kcal) and at 610 (the span 600–610 s the engine cut at the
+  /// call), 620, ..., 720 s in the transition (12 samples: 0.1 × (720 − 600) = 12 kcal), not
+  /// 61 and 11 as by the time of the call. A date of 605 s cuts the 600–610 s sample, which
+  /// counts in the activity its end lies in: the transition's (12 samples again; the swim's
+  /// duration 605 s, its energy 60 kcal).
+  @Test func aBackDatedChangeMovesTheSamplesAfterItsDateToTheNextActivity() throws {
+    for date: Int64 in [600, 605] {
+      var engine = engine(.swimBikeRun)
+      engine.perform(.start, onSession: 0, at: t(0))
+      engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+      _ = engine.beginActivity(.swimming, location: .outdoor, ofSession: 0, at: t(0), date: t(0))
+      let began = engine.beginActivity(
+        .transition, location: .outdoor, ofSession: 0, at: t(610), date: t(date))
+      #expect(began)
+      engine.perform(.stop, onSession: 0, at: t(720))
+      engine.endCollection(ofSession: 0, at: t(720), date: t(720))
+      let saved = engine.finishWorkout(ofSession: 0, at: t(720))
+      let record = try #require(saved)
+      #expect(record.activities.map(\.startDate) == [t(0), t(date)])
+      #expect(record.activities.map(\.endDate) == [t(date), t(720)])
+      func energy(_ index: Int) -> CumulativeStatistics? {
+        guard
+          case .cumulative(let values) = record.activities[index].statistics[.activeEnergyBurned]
+        else { return nil }
+        return values
+      }
+      #expect(energy(0) == CumulativeStatistics(sum: 60, count: 60))
+      #expect(energy(1) == CumulativeStatistics(sum: 12, count: 12))
+      // 60 + 12 = 72 kcal = the workout's 720 s × 0.1: no sample lost or counted twice.
+      #expect(record.totalEnergyBurned == 72)
+    }
+  }
+
+  /// Every refusal of a timeline's `beginActivity` or `endActivity` names the entry (new-user
+  /// trial 29): a `yoga` leg in a `swimBikeRun` workout says which entry and which types the
+  /// workout takes; an `endActivity` without a current activity says which entry.
+  @Test func aTimelineActivityRefusalNamesItsEntry() {
+    var engine = engine(.swimBikeRun)
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.perform(.beginActivity(.yoga), at: t(1), timeline: "timeline[3]")
+    #expect(engine.errors.last?.action == "beginNewActivity")
+    #expect(
+      engine.errors.last?.message
+        == "Activity type 'yoga' is not allowed in a 'swimBikeRun' workout. In the scenario file: timeline[3] (beginActivity); give timeline[3].activity a type the workout allows (swimming, cycling, running or transition in a swimBikeRun workout, the workout's own type in any other)."
+    )
+    engine.perform(.endActivity, at: t(2), timeline: "timeline[4]")
+    #expect(
+      engine.errors.last?.message
+        == "There is no current activity to end. In the scenario file: timeline[4] (endActivity)."
+    )
+  }
+
   @Test func anOpenWaterLegDoesNotTakeTheScenariosLapLength() throws {
     var configuration = WorkoutEngineConfiguration(
       activity: .swimBikeRun, schedules: only([.activeEnergyBurned: 10]))

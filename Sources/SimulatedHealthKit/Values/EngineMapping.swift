@@ -374,10 +374,12 @@ extension HKStatistics {
 extension HKWorkoutActivity {
   /// The activity of an engine activity (`start` is the scenario's start date): its
   /// configuration (type and location; a swimming leg's `swimmingLocationType` and `lapLength`
-  /// from its `HKSwimmingLocationType` and `HKLapLength` metadata), dates, metadata, events and duration; its statistics
-  /// those of `samples` wholly inside its span (``WorkoutActivityRecord/statistics``), or, while
-  /// it runs, of the samples from its start to `now` (Apple doc:
+  /// from its `HKSwimmingLocationType` and `HKLapLength` metadata), dates, metadata, events,
+  /// duration and statistics (``WorkoutActivityRecord/statistics``, the samples ending in its
+  /// span; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/statistics(for:)).
+  /// A running activity (end date `nil`) is passed as it stands at `now`
+  /// (``LiveWorkoutBuilder/activity(_:at:)``: its duration, events and statistics so far).
   ///
   /// Its zone groups (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/zonegroupsbytype):
@@ -388,7 +390,6 @@ extension HKWorkoutActivity {
   package convenience init(
     _ activity: WorkoutActivityRecord, samples: [QuantityType: SampleSeries],
     now: SimulationInstant, since start: Date, uuid: UUID,
-    running statistics: [QuantityType: QuantityStatistics]? = nil,
     zoneConfigurations: [HKWorkoutZoneConfiguration] = []
   ) {
     let configuration = HKWorkoutConfiguration()
@@ -409,7 +410,7 @@ extension HKWorkoutActivity {
     }
     let end = activity.endDate ?? now
     var all: [HKQuantityType: HKStatistics] = [:]
-    for (type, values) in statistics ?? activity.statistics {
+    for (type, values) in activity.statistics {
       let last = samples[type].flatMap { activity.lastSample(of: type, in: $0) }
       all[.shared(engine: type)] = HKStatistics(
         type, values, lastSample: last, from: activity.startDate, to: end, since: start)

@@ -220,7 +220,15 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
   public let metadata: [String: Any]?
   /// Its events in date order.
   public let workoutEvents: [HKWorkoutEvent]
-  /// Active time in seconds.
+  /// Active time in seconds: from ``startDate`` to ``endDate``, or, while the activity is in
+  /// progress (``endDate`` `nil`), to the simulation's virtual now, its pauses not counted
+  /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkworkoutactivity/duration,
+  /// "If an activity is currently in progress, it has a nil-valued endDate. In this case,
+  /// HealthKit calculates the duration as the time between the startDate and the current time,
+  /// ignoring any pause periods"; "ignoring" as for an ended activity, whose duration is the
+  /// workout's active time: docs/healthkit-behaviour.md#activities). An in-progress activity is
+  /// a snapshot: ``HKLiveWorkoutBuilder/currentWorkoutActivity`` read later gives the later
+  /// value. An activity the app creates with an end of `nil` has 0.
   public let duration: TimeInterval
   /// Its statistics per type.
   public let allStatistics: [HKQuantityType: HKStatistics]

@@ -199,23 +199,20 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     let start = simulation.startDate
     return simulation.state.withLock { state in
       state.session.readEngineInPlace(of: engineDevice) { engine -> HKWorkoutActivity? in
+        // The running activity as it stands at virtual now: its duration, events and
+        // statistics so far (``LiveWorkoutBuilder/activity(_:at:)``).
         guard let builder = engine.builder(ofSession: index),
-          builder.activities.indices.contains(position)
+          let activity = builder.activity(position, at: engine.now)
         else { return nil }
-        let activity = builder.activities[position]
         let workout = UUID(
           uuidString: WorkoutRecord.makeID(seed: engine.configuration.seed, sessionIndex: index))
-        let running =
-          activity.endDate == nil
-          ? builder.statistics(ofActivity: position, at: engine.now) : nil
         var samples: [QuantityType: SampleSeries] = [:]
         for type in QuantityType.allCases where builder.sampleCount(of: type) > 0 {
           samples[type] = builder.samples(of: type)
         }
         return HKWorkoutActivity(
           activity, samples: samples, now: engine.now, since: start,
-          uuid: workout.map { HKWorkout.activityUUID(of: $0, position: position) } ?? UUID(),
-          running: running)
+          uuid: workout.map { HKWorkout.activityUUID(of: $0, position: position) } ?? UUID())
       }
     }
   }

@@ -16,14 +16,16 @@ public struct WorkoutActivityRecord: Sendable, Equatable {
   public var metadata: [String: MetadataValue]
   /// Its events: the workout's kept events inside `[start, end]`.
   public var events: [WorkoutEvent] = []
-  /// Its active time: start to end minus its paused spans (``PauseRule``); zero while it runs.
+  /// Its active time: start to end minus its paused spans (``PauseRule``); zero in the stored
+  /// running activity, whose time so far ``LiveWorkoutBuilder/activity(_:at:)`` gives.
   public var duration: Duration = .zero
-  /// Its statistics: those of the samples the builder collected while it was the current
-  /// activity (a sample at the instant of a change belongs to the activity whose sampling
-  /// interval produced it, so a bike leg's last cadence reading is not the transition's).
+  /// Its statistics: those of the samples whose end lies in its span, `(start, end]` (a
+  /// sample ending at the instant of a change belongs to the activity ending there, so a bike
+  /// leg's last cadence reading is not the transition's; a change the app back-dates moves the
+  /// samples ending after its date to the activity that begins: ``sampleBoundary(at:)``).
   public var statistics: [QuantityType: QuantityStatistics] = [:]
-  /// Per type slot, the number of samples the builder held when it began and when it ended:
-  /// its samples are those between.
+  /// Per type slot, the number of samples ending at or before its start and at or before its
+  /// end (``LiveWorkoutBuilder/sampleBoundary(at:)``): its samples are those between.
   var firstSamples: [Int] = []
   var endSamples: [Int]?
 
@@ -107,7 +109,7 @@ extension LiveWorkoutBuilder {
     }
     var activity = WorkoutActivityRecord(
       activityType: type, locationType: location, startDate: date, metadata: metadata)
-    activity.firstSamples = series.map(\.count)
+    activity.firstSamples = sampleBoundary(at: date)
     activities.append(activity)
     changes.append(.began(index: activities.count - 1))
     return changes
@@ -155,9 +157,56 @@ extension LiveWorkoutBuilder {
         guard let end = activities[index].endDate else { continue }
         activities[index] = finished(activities[index], end: end)
       case .began(let index):
-        activities[index].firstSamples = series.map(\.count)
+        activities[index].firstSamples = sampleBoundary(at: activities[index].startDate)
       }
     }
+  }
+
+  /// Per type slot, the number of samples that end at or before `date`: the boundary between
+  /// the activity that ends at `date` and the one that begins there.
+  ///
+  /// Rule: an activity's statistics are those of its date interval (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/statistics(for:),
+  /// "statistics for the activity's data"), a sample counting in the activity whose span holds
+  /// its end (project rule for the sample that straddles a back-dated change: samples are
+  /// indivisible, and the one home of the rule is here; docs/healthkit-behaviour.md#activities).
+  /// A change at the current instant, after the engine cut its sampling interval there, puts
+  /// every sample so far before it; a back-dated one (`beginNewActivity` with an earlier date,
+  /// new-user trial 29) leaves the samples that end after `date` to the next activity. A
+  /// series is in time order, so the count is found from its end.
+  package func sampleBoundary(at date: SimulationInstant) -> [Int] {
+    series.map { samples in
+      var count = samples.count
+      while count > 0, samples[count - 1].end > date { count -= 1 }
+      return count
+    }
+  }
+
+  /// Activity `index` as it stands at `date`, or `nil` for an index out of range: an ended one
+  /// as saved; the running one (its end date still `nil`) with the workout's kept events from
+  /// its start to `date`, its duration so far and its statistics so far.
+  ///
+  /// Apple doc (https://developer.apple.com/documentation/healthkit/hkworkoutactivity/duration):
+  /// "If an activity is currently in progress, it has a nil-valued endDate. In this case,
+  /// HealthKit calculates the duration as the time between the startDate and the current time,
+  /// ignoring any pause periods": as for an ended activity ("the elapsed time between the
+  /// activity's startDate and endDate, ignoring any pause periods", the same page), its pause
+  /// periods do not count, so the duration is `date − start` minus the paused time (a pause
+  /// still open at `date` counts up to `date`; ``PauseRule``).
+  public func activity(_ index: Int, at date: SimulationInstant) -> WorkoutActivityRecord? {
+    guard activities.indices.contains(index) else { return nil }
+    let activity = activities[index]
+    guard activity.endDate == nil else { return activity }
+    let now = max(date, activity.startDate)
+    var running = activity
+    running.events = WorkoutRecord.filteredEvents(
+      workoutEvents, start: activity.startDate, end: now)
+    running.duration = .nanoseconds(
+      Self.elapsed(
+        start: activity.startDate.nanoseconds, end: now.nanoseconds, events: running.events,
+        at: now.nanoseconds))
+    running.statistics = statistics(of: running, endingAt: now)
+    return running
   }
 
   /// `activity` as it stands from its start to `end`: the workout's kept events in that span,
@@ -173,7 +222,7 @@ extension LiveWorkoutBuilder {
       Self.elapsed(
         start: activity.startDate.nanoseconds, end: end.nanoseconds, events: result.events,
         at: end.nanoseconds))
-    result.endSamples = series.map(\.count)
+    result.endSamples = sampleBoundary(at: end)
     result.statistics = statistics(of: result, endingAt: end)
     return result
   }
@@ -184,9 +233,7 @@ extension LiveWorkoutBuilder {
   public func statistics(ofActivity index: Int, at date: SimulationInstant)
     -> [QuantityType: QuantityStatistics]
   {
-    guard activities.indices.contains(index) else { return [:] }
-    let activity = activities[index]
-    return activity.endDate == nil ? statistics(of: activity, endingAt: date) : activity.statistics
+    activity(index, at: date)?.statistics ?? [:]
   }
 
   /// The statistics of the samples between `activity`'s first and end sample counts (now when

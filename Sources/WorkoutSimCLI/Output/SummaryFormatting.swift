@@ -66,6 +66,7 @@ public enum RunSummary {
     for record in result.records {
       lines.append("  " + kind(of: record) + ": " + totals(of: record).joined(separator: ", "))
       if let events = eventsLine(for: record) { lines.append(events) }
+      lines += activityLines(for: record)
       if let metrics = metricsLine(for: record) { lines.append(metrics) }
       if let strength = strengthLine(for: record, in: result) { lines.append(strength) }
       if let zones = zonesLine(for: record, in: result) { lines.append(zones) }
@@ -171,6 +172,28 @@ public enum RunSummary {
   static func heartRate(of record: WorkoutRecord) -> (average: Double, maximum: Double)? {
     guard case .discrete(let statistics)? = record.statistics[.heartRate] else { return nil }
     return (statistics.average, statistics.maximum)
+  }
+
+  /// One line per activity the app began (a multisport workout's legs;
+  /// docs/command-line.md#run), as the JSON's `activities` has them, in order: its number from
+  /// 1, type, duration (`h:mm:ss`, pauses left out), distance (the sum of its type's distance
+  /// type, as a workout's `totalDistance`; none for a type without one or without samples of
+  /// it) and active energy; `[]` for a workout without activities.
+  ///
+  /// ```
+  ///     activity 1: swimming, 0:10:00, 600 m, 62 kcal
+  ///     activity 2: transition, 0:02:00, 180 m, 11 kcal
+  /// ```
+  public static func activityLines(for record: WorkoutRecord) -> [String] {
+    record.activities.enumerated().map { position, activity in
+      var parts = [activity.activityType.name, formatDuration(activity.duration.secondsValue)]
+      if let type = activity.activityType.distanceType, let metres = activity.statistics[type]?.sum
+      {
+        parts.append(formatDistance(metres))
+      }
+      parts.append(formatEnergy(activity.statistics[.activeEnergyBurned]?.sum ?? 0))
+      return "    activity \(position + 1): " + parts.joined(separator: ", ")
+    }
   }
 
   /// `    events: 7 laps, 1 pause, 1 resume`: event types with their counts, in order of first

@@ -79,12 +79,22 @@ extension WorkoutEngine {
   /// the start, a `start` entry; after the stop, the entry moved before the `stop` (a project
   /// rule: HealthKit's "Unable to perform 'beginNewActivity' from current state 'paused'" names
   /// no timeline entry; new-user trial 25).
+  ///
+  /// Any other refusal of a timeline entry names the entry after HealthKit's text too (project
+  /// rule, new-user trial 29: "Activity type 'yoga' is not allowed in a 'swimBikeRun' workout."
+  /// said not which entry): "... In the scenario file: timeline[3] (beginActivity)", and for a
+  /// type the workout does not allow, the types it does.
   static func withTimelineAdvice(
     _ error: WorkoutError, call: String, state: WorkoutSessionState, path: String?
   ) -> WorkoutError {
-    guard let path, error.code == .invalidArgument,
-      error.message.hasPrefix("Unable to perform ")
-    else { return error }
+    guard let path, error.code == .invalidArgument else { return error }
+    guard error.message.hasPrefix("Unable to perform ") else {
+      let advice =
+        error.message.hasPrefix("Activity type ")
+        ? "; give \(path).activity a type the workout allows (swimming, cycling, running or transition in a swimBikeRun workout, the workout's own type in any other)"
+        : ""
+      return .invalidArgument("\(error.message) In the scenario file: \(path) (\(call))\(advice).")
+    }
     let advice: String
     switch state {
     case .paused:
@@ -183,5 +193,53 @@ extension WorkoutEngine {
     } else {
       autoPause?.sessionStopped(index)
     }
+  }
+}
+
+extension WorkoutEngine {
+  /// The spans in which this engine's device records an open-water swim, in session order:
+  /// `from` its start, `to` its end (`nil` while it goes on). The one home of the question
+  /// "is the watch swimming in open water now?", which the GPS fixes follow
+  /// (`RoutePlan.surfaces(at:openWater:)`, docs/scenario-format.md#swim: a fix every 5 s, GPS
+  /// does not reach through water):
+  /// - a scenario whose `swim` is in open water (a `swimming` configuration whose
+  ///   ``WorkoutEngineConfiguration/activityMetadata`` gives `HKSwimmingLocationType` 2): the
+  ///   body swims the whole course, recorded or not: one span over the whole run;
+  /// - a session whose own part is an open-water swim (a `swimming` workout whose
+  ///   configuration, the scenario's `swim` or the app's `HKWorkoutConfiguration`, gives
+  ///   `HKSwimmingLocationType` 2, `HKWorkoutSwimmingLocationType.openWater`): from collection's
+  ///   start to its end;
+  /// - otherwise each of its activities that is an open-water swim (a `swimming` leg whose
+  ///   metadata has `HKSwimmingLocationType` 2: the app's `beginNewActivity` configuration, the
+  ///   timeline's `beginActivity` with `"swimmingLocationType": "openWater"`): from its start to
+  ///   its end.
+  ///
+  /// Project rule (new-user trial 29): the fix rate follows the activity being recorded, as a
+  /// watch's GPS does, not the scenario's setting alone.
+  public func openWaterSwimSpans() -> [(from: SimulationInstant, to: SimulationInstant?)] {
+    func isOpenWater(_ metadata: [String: MetadataValue]) -> Bool {
+      metadata["HKSwimmingLocationType"] == .number(2)
+    }
+    if configuration.activity == .swimming,
+      isOpenWater(configuration.activityMetadata[.swimming] ?? [:])
+    {
+      return [(SimulationInstant(nanoseconds: .min), nil)]
+    }
+    var spans: [(from: SimulationInstant, to: SimulationInstant?)] = []
+    for session in sessions {
+      guard let start = session.builder.startDate else { continue }
+      let configured = Self.activityMetadata(
+        configured: configuration.activityMetadata[session.activity] ?? [:],
+        app: session.configurationMetadata)
+      if session.activity == .swimming, isOpenWater(configured) {
+        spans.append((start, session.builder.endDate))
+        continue
+      }
+      for activity in session.builder.activities
+      where activity.activityType == .swimming && isOpenWater(activity.metadata) {
+        spans.append((activity.startDate, activity.endDate ?? session.builder.endDate))
+      }
+    }
+    return spans
   }
 }

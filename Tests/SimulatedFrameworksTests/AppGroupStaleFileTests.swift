@@ -106,7 +106,7 @@ struct AppGroupStaleFileTests {
     }
     let now = Date()
     // 25 h before `now`: more than the 24 h the earlier namings wait; 23 h: less.
-    let ages = [
+    let ages: [(String, Double)] = [
       (oldStale, 25.0), (markedStale, 25), (oldFresh, 23), (markedFresh, 23),
       (otherWorldOld, 8 * 24), (otherWorldWeek, 6 * 24),
     ]

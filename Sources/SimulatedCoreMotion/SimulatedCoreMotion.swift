@@ -38,7 +38,12 @@ public let CMErrorNULL = CMError(100)
 /// The device must move (101).
 public let CMErrorDeviceRequiresMovement = CMError(101)
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// True north is not available (102).
+/// True north is not available (102; Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmerrortruenorthnotavailable: "usually
+/// indicates that the device's location isn't yet available"). Never produced here: the
+/// simulated devices always have location services on, so device motion in
+/// ``CMAttitudeReferenceFrame/xTrueNorthZVertical`` always has true north
+/// (docs/swift-api.md#not-simulated-yet).
 public let CMErrorTrueNorthNotAvailable = CMError(102)
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// An unknown error (103).

@@ -85,7 +85,9 @@ public enum WKExtendedRuntimeSessionErrorCode: Int, Sendable, Hashable, CaseIter
   case notApprovedToSchedule = 8
   /// A prompt while the app is not active (raw value 9; not produced by the model).
   case mustBeActiveToPrompt = 9
-  /// The session type is not supported (raw value 10; not produced by the model).
+  /// The session type does not support what was asked (raw value 10): every
+  /// ``WKExtendedRuntimeSession/requestAutoLaunchAuthorizationStatus(completion:)`` gets it,
+  /// since no session type supports auto-launch in the simulation.
   case unsupportedSessionType = 10
 
   /// The engine's code of the same raw value.

@@ -66,15 +66,24 @@ import WorkoutSimTestSupport
   ]
 
   /// Every category identifier but the deprecated one: `hypertensionEvent` is marked available
-  /// from macOS 26.2 (as the SDK marks it), so the package's macOS 15 needs the check; on Linux
-  /// it holds.
+  /// from macOS 26.2 and `bleedingAfterMenopause` and `menopausalState` from macOS 27 (as the
+  /// SDK marks them), so the package's macOS 15 needs the checks; on Linux they hold.
   static var categoryIdentifiers: [HKCategoryTypeIdentifier] {
+    var identifiers = categoryIdentifiersToMacOS15
     if #available(macOS 26.2, iOS 26.2, watchOS 26.2, visionOS 26.2, *) {
-      return categoryIdentifiersToMacOS15 + [.hypertensionEvent]
+      identifiers.append(.hypertensionEvent)
+    } else {
+      identifiers.append(.init(rawValue: "HKCategoryTypeIdentifierHypertensionEvent"))
     }
-    return categoryIdentifiersToMacOS15 + [
-      .init(rawValue: "HKCategoryTypeIdentifierHypertensionEvent")
-    ]
+    if #available(iOS 27.0, watchOS 27.0, macOS 27.0, visionOS 27.0, *) {
+      identifiers += [.bleedingAfterMenopause, .menopausalState]
+    } else {
+      identifiers += [
+        .init(rawValue: "HKCategoryTypeIdentifierBleedingAfterMenopause"),
+        .init(rawValue: "HKCategoryTypeIdentifierMenopausalState"),
+      ]
+    }
+    return identifiers
   }
 
   /// 120 quantity identifiers, each a type with the catalog's style and a unit of the
@@ -93,10 +102,12 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// 69 category identifiers (70 with the deprecated one), each a category type.
+  /// 71 category identifiers (72 with the deprecated one): the iOS 18 SDK's 68, iOS 26.2's
+  /// `hypertensionEvent` and iOS 27's `bleedingAfterMenopause` and `menopausalState` (68 + 1 + 2
+  /// = 71), each a category type.
   @Test func everyCategoryIdentifierIsAType() {
     let identifiers = Self.categoryIdentifiers
-    #expect(identifiers.count == 69)
+    #expect(identifiers.count == 71)
     let catalog = HealthTypeCatalog.entries.filter {
       $0.kind == .category && $0.deprecated == nil
     }

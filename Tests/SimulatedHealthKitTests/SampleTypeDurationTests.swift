@@ -22,6 +22,16 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// `allowsRecalibrationForEstimates`: `true` for the one type Apple names,
+  /// `sixMinuteWalkTestDistance`, `false` for the others (a project rule:
+  /// docs/healthkit-types.md#estimate-recalibration).
+  @Test func onlyTheSixMinuteWalkRecalibrates() {
+    #expect(HKQuantityType(.sixMinuteWalkTestDistance).allowsRecalibrationForEstimates)
+    for type in Self.types {
+      #expect(!type.allowsRecalibrationForEstimates, "\(type.identifier)")
+    }
+  }
+
   /// The trap's text names the property, the type and the check to write first.
   @Test func theTrapSaysWhatToCheckFirst() {
     #expect(

@@ -39,10 +39,11 @@ import WorkoutHealth
   }
 
   /// The modeled kinds keep codes 0 to 10 (the generator's order); every other quantity and
-  /// category type of the SDK follows: 120 quantity and 70 category types in the iOS 18 SDK
-  /// header (with iOS 26.2's hypertension event), 8 + 1 of them modeled, so 11 + 112 + 69 = 192;
-  /// then the 8 object kinds (CDA, workout route, heartbeat series, audiogram, state of mind,
-  /// GAD-7, PHQ-9 and vision prescription): 192 + 8 = 200.
+  /// category type of the SDK follows: 120 quantity and 72 category types in the iOS 18 SDK
+  /// header (with iOS 26.2's hypertension event and iOS 27's bleeding after menopause and
+  /// menopausal state), 8 + 1 of them modeled, so 11 + 112 + 71 = 194; then the 8 object kinds
+  /// (CDA, workout route, heartbeat series, audiogram, state of mind, GAD-7, PHQ-9 and vision
+  /// prescription): 194 + 8 = 202.
   @Test func everyQuantityAndCategoryTypeIsAKind() {
     #expect(HealthDataType.modeled.map(\.rawValue) == Array(0...10))
     #expect(
@@ -51,8 +52,8 @@ import WorkoutHealth
     #expect(HealthDataType(rawValue: 10) == .respiratoryRate)
     #expect(HealthDataType.respiratoryRate.name == "respiratoryRate")
     #expect(HealthTypeCatalog.entries.filter { $0.kind == .quantity }.count == 120)
-    #expect(HealthTypeCatalog.entries.filter { $0.kind == .category }.count == 70)
-    #expect(HealthDataType.allCases.count == 200)
+    #expect(HealthTypeCatalog.entries.filter { $0.kind == .category }.count == 72)
+    #expect(HealthDataType.allCases.count == 202)
     #expect(HealthDataType.allCases.enumerated().allSatisfy { $0.element.rawValue == $0.offset })
     #expect(
       HealthDataType.allCases.filter(\.isObject).map(\.name) == [
@@ -88,9 +89,9 @@ import WorkoutHealth
     #expect(HealthDataType(identifier: "HKQuantityTypeIdentifierDietaryWhisky") == nil)
   }
 
-  /// docs/health-store.md states the number of kinds twice ("200 kinds with two-byte codes" and
-  /// the store's "three id lists per kind (200 of them"): 120 quantity + 70 category types + 2
-  /// (workouts, ECGs) + 8 object kinds = 200 (``everyQuantityAndCategoryTypeIsAKind`` counts
+  /// docs/health-store.md states the number of kinds twice ("202 kinds with two-byte codes" and
+  /// the store's "three id lists per kind (202 of them"): 120 quantity + 72 category types + 2
+  /// (workouts, ECGs) + 8 object kinds = 202 (``everyQuantityAndCategoryTypeIsAKind`` counts
   /// them), and the page must say the table's number, not an older one (it said 199 and 192).
   @Test func healthStorePageStatesTheKindCount() throws {
     let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

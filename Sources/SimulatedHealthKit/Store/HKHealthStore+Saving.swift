@@ -180,6 +180,24 @@ extension HKHealthStore {
     }
   }
 
+  /// The error of saving `sample` when its type takes point-in-time samples only and its start
+  /// and end differ, else `nil`: `menopausalState` (iOS 27; Apple: "The framework validates
+  /// that the start and end dates are identical. An error results if you attempt to save a
+  /// sample that contains different dates",
+  /// https://developer.apple.com/documentation/healthkit/recording-and-querying-menopausal-state).
+  /// The code, `errorInvalidArgument`, is a project rule: Apple names none (it is HealthKit's
+  /// code for an object the store refuses as given). The dates are compared as the app gave
+  /// them, before the wall-clock rule reads them.
+  static func pointInTimeError(_ sample: HKSample, call: String) -> HKError? {
+    guard sample.sampleType.identifier == "HKCategoryTypeIdentifierMenopausalState",
+      sample.startDate != sample.endDate
+    else { return nil }
+    return HKError(
+      .errorInvalidArgument,
+      "\(call): a menopausalState sample is a point in time: its start date \(sample.startDate) and end date \(sample.endDate) must be identical (pass the same Date as start and end)"
+    )
+  }
+
   /// Checks and stores `objects` (quantity, category and object samples: states of mind,
   /// scored assessments, CDA documents) under the app's source in `state`, all or nothing, and returns their store ids.
   /// Effort scores only when `relating` (`relateWorkoutEffortSample`); `save` gets
@@ -251,6 +269,7 @@ extension HKHealthStore {
         return .failure(error)
       }
       if let error = state.shareError(sample.sampleType.identifier) { return .failure(error) }
+      if let error = Self.pointInTimeError(sample, call: call) { return .failure(error) }
       let storeUUID = HealthKitSimulation.State.storeUUID(sample.uuid)
       guard seen.insert(sample.uuid).inserted, state.health.id(ofUUID: storeUUID) == nil else {
         return .failure(

@@ -173,6 +173,31 @@ public enum HKCategoryValueMenstrualFlow: Int, Sendable, Hashable, CaseIterable,
   case none = 5
 }
 
+/// The menopausal state a person recorded for a date, the value of
+/// ``HKCategoryTypeIdentifier/menopausalState`` samples, HealthKit's
+/// `HKCategoryValueMenopausalState` (iOS 27, watchOS 27; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluemenopausalstate).
+///
+/// The raw values are the ones Apple's article prints in its ordering of conflicting samples,
+/// "Menopause (1) > Perimenopause (2) > None (3)" (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/recording-and-querying-menopausal-state):
+/// the lowest raw value is the most clinically significant state, the Health app's order.
+@available(iOS 27.0, watchOS 27.0, macOS 27.0, visionOS 27.0, *)
+public enum HKCategoryValueMenopausalState: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
+  /// In menopause at the sample's date (1; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluemenopausalstate/menopause).
+  case menopause = 1
+  /// In perimenopause at the sample's date (2; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluemenopausalstate/perimenopause).
+  case perimenopause = 2
+  /// A confirmed entry that neither applies at the sample's date, not unknown or missing data
+  /// (3; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluemenopausalstate/none).
+  case none = 3
+}
+
 /// An ovulation test's result, HealthKit's `HKCategoryValueOvulationTestResult` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueovulationtestresult).
 public enum HKCategoryValueOvulationTestResult: Int, Sendable, Hashable, CaseIterable,

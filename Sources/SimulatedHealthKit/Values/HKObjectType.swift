@@ -181,6 +181,21 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
 /// The kind of a sample, HealthKit's `HKSampleType` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hksampletype).
 public class HKSampleType: HKObjectType, @unchecked Sendable {
+  /// Whether HealthKit can recalibrate the prediction algorithm that makes this type's estimates
+  /// (iOS 15, watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksampletype/allowsrecalibrationforestimates).
+  ///
+  /// `true` for `sixMinuteWalkTestDistance` only. Apple publishes no list of the types that
+  /// support recalibration: its one example is that type (the entitlement's page, "you can
+  /// recalibrate the sixMinuteWalkTestDistance type",
+  /// https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.healthkit.recalibrate-estimates),
+  /// so the simulation answers `true` for the type Apple names and `false` for every other (a
+  /// project rule, docs/healthkit-types.md#estimate-recalibration). The recalibration itself,
+  /// `HKHealthStore.recalibrateEstimates(sampleType:date:completion:)`, is not simulated.
+  public var allowsRecalibrationForEstimates: Bool {
+    identifier == "HKQuantityTypeIdentifierSixMinuteWalkTestDistance"
+  }
+
   /// Whether samples of this type have a longest allowed time between their start and end
   /// dates (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hksampletype/ismaximumdurationrestricted;

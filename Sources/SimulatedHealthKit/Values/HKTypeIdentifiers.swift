@@ -474,6 +474,11 @@ public struct HKCategoryTypeIdentifier: RawRepresentable, Hashable, Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/toothbrushingevent).
   public static let toothbrushingEvent = Self(name: "ToothbrushingEvent")
   // MARK: Reproductive health
+  /// Bleeding after menopause, an interval of bleeding with its intensity; values
+  /// ``HKCategoryValueVaginalBleeding``; iOS 27 (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/bleedingaftermenopause).
+  @available(iOS 27.0, watchOS 27.0, macOS 27.0, visionOS 27.0, *)
+  public static let bleedingAfterMenopause = Self(name: "BleedingAfterMenopause")
   /// Bleeding after pregnancy; values ``HKCategoryValueVaginalBleeding``; iOS 18 (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/bleedingafterpregnancy).
   public static let bleedingAfterPregnancy = Self(name: "BleedingAfterPregnancy")
@@ -498,6 +503,15 @@ public struct HKCategoryTypeIdentifier: RawRepresentable, Hashable, Sendable {
   /// Lactation; values ``HKCategoryValue``; iOS 14.3 (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/lactation).
   public static let lactation = Self(name: "Lactation")
+  /// The menopausal state that applies at a date; values ``HKCategoryValueMenopausalState``;
+  /// iOS 27 (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/menopausalstate).
+  /// Each sample is a point in time: saving one whose start and end differ fails
+  /// (`errorInvalidArgument`; Apple: "An error results if you attempt to save a sample that
+  /// contains different dates", https://developer.apple.com/documentation/healthkit/recording-and-querying-menopausal-state;
+  /// the code is a project rule, Apple names none).
+  @available(iOS 27.0, watchOS 27.0, macOS 27.0, visionOS 27.0, *)
+  public static let menopausalState = Self(name: "MenopausalState")
   /// Menstrual flow; values ``HKCategoryValueVaginalBleeding``; iOS 9 (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/menstrualflow).
   public static let menstrualFlow = Self(name: "MenstrualFlow")

@@ -68,8 +68,9 @@ public struct HealthTypeEntry: Sendable, Hashable {
 }
 
 /// Every object type of HealthKit's current SDK that workout-sim declares, in the SDK header's
-/// order (`HKTypeIdentifiers.h` of the iOS 18 SDK, and `hypertensionEvent` of iOS 26.2; Apple
-/// doc: https://developer.apple.com/documentation/healthkit/data-types).
+/// order (`HKTypeIdentifiers.h` of the iOS 18 SDK, `hypertensionEvent` of iOS 26.2, and
+/// `bleedingAfterMenopause` and `menopausalState` of iOS 27; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/data-types).
 ///
 /// The one list SimulatedHealthKit's type tables, the health store's kinds
 /// (``HealthDataType``) and the scenario's authorization names are made from.
@@ -290,6 +291,7 @@ public enum HealthTypeCatalog {
       category("HandwashingEvent", "", "14.0"),
       category("ToothbrushingEvent", "", "13.0"),
       // Reproductive health
+      category("BleedingAfterMenopause", "VaginalBleeding", "27.0"),
       category("BleedingAfterPregnancy", "VaginalBleeding", "18.0"),
       category("BleedingDuringPregnancy", "VaginalBleeding", "18.0"),
       category("CervicalMucusQuality", "CervicalMucusQuality", "9.0"),
@@ -298,6 +300,7 @@ public enum HealthTypeCatalog {
       category("IntermenstrualBleeding", "", "9.0"),
       category("IrregularMenstrualCycles", "", "16.0"),
       category("Lactation", "", "14.3"),
+      category("MenopausalState", "MenopausalState", "27.0"),
       category("MenstrualFlow", "VaginalBleeding", "9.0"),
       category("OvulationTestResult", "OvulationTestResult", "9.0"),
       category("PersistentIntermenstrualBleeding", "", "16.0"),

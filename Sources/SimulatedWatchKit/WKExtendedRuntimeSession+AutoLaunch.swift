@@ -38,7 +38,8 @@ extension WKExtendedRuntimeSession {
   /// error path (docs/healthkit-behaviour.md#extended-runtime-sessions). Traps outside a
   /// simulation's `run`.
   public class func requestAutoLaunchAuthorizationStatus(
-    completion: @escaping @Sendable (WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus, (any Error)?)
+    completion:
+      @escaping @Sendable (WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus, (any Error)?)
       -> Void
   ) {
     let simulation = AppSimulation.requireCurrent(

@@ -8,7 +8,6 @@ import WorkoutSimTestSupport
 /// iOS 27's menopause types (docs/healthkit-types.md#menopausal-state): `menopausalState` with
 /// `HKCategoryValueMenopausalState` and its point-in-time rule, and `bleedingAfterMenopause`
 /// with `HKCategoryValueVaginalBleeding`.
-@available(iOS 27.0, watchOS 27.0, macOS 27.0, visionOS 27.0, *)
 @Suite struct MenopausalStateTests {
   /// Apple's article orders conflicting samples "Menopause (1) > Perimenopause (2) > None (3)";
   /// the identifiers' raw values are the constants' names; the catalog names the value
@@ -90,7 +89,8 @@ import WorkoutSimTestSupport
         Issue.record("saved a menopausalState sample with two dates")
       } catch let error as HKError {
         #expect(error.code == .errorInvalidArgument)
-        #expect(error.localizedDescription.hasPrefix("save: a menopausalState sample is a point in time"))
+        #expect(
+          error.localizedDescription.hasPrefix("save: a menopausalState sample is a point in time"))
         #expect(error.localizedDescription.hasSuffix("(pass the same Date as start and end)"))
       }
       let stored = try await HKSampleQueryDescriptor(

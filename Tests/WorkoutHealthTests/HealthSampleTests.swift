@@ -80,9 +80,10 @@ import WorkoutHealth
     #expect(HealthDataType(identifier: "HKQuantityTypeIdentifierStepCount") == .stepCount)
     #expect(HealthDataType(identifier: "HKWorkoutTypeIdentifier") == .workout)
     #expect(HealthDataType(rawValue: 6) == .sleepAnalysis)
-    #expect(HealthDataType(rawValue: 192)?.name == "CDA")
-    #expect(HealthDataType(rawValue: 199)?.name == "visionPrescription")
-    #expect(HealthDataType(rawValue: 200) == nil)
+    // The object kinds follow the 194 quantity and category codes (0 ... 193).
+    #expect(HealthDataType(rawValue: 194)?.name == "CDA")
+    #expect(HealthDataType(rawValue: 201)?.name == "visionPrescription")
+    #expect(HealthDataType(rawValue: 202) == nil)
     // Not held by the store: characteristics, correlations, unknown identifiers.
     #expect(HealthDataType(identifier: "HKCharacteristicTypeIdentifierDateOfBirth") == nil)
     #expect(HealthDataType(identifier: "HKCorrelationTypeIdentifierBloodPressure") == nil)

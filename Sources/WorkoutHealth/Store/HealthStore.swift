@@ -446,17 +446,27 @@ extension HealthStore {
   /// none earlier than an arrival already visible to an anchor. The arrival orders are merged
   /// from the first arrival after the earliest new one on, not rebuilt. Returns the new ids.
   @discardableResult
-  public mutating func bringIn(_ samples: [HealthSample]) -> Range<Int32> {
+  public mutating func bringIn(_ samples: consuming [HealthSample]) -> Range<Int32> {
     let first = Int32(storage.count)
     guard !samples.isEmpty else { return first..<first }
     precondition(
       storage.count + samples.count < Int(Int32.max), "too many samples for 32-bit ids")
     let sourceCount = sources.count
-    for sample in samples {
+    for index in samples.indices {
+      let sample = samples[index]
       precondition(sample.end >= sample.start, "a sample ends before it starts")
       precondition(Int(sample.source) < sourceCount, "unknown source \(sample.source)")
     }
-    storage.append(contentsOf: samples)
+    if storage.isEmpty {
+      // Nothing stored yet (a world without generated days): the array becomes the storage,
+      // its room included, rather than being copied into fresh pages.
+      storage = samples
+    } else {
+      // Grown as `append` grows it, with a little headroom (`Array.reserveRoom(for:)`), so
+      // the workout saved after a live workout's samples does not copy the storage again.
+      storage.reserveRoom(for: storage.count + samples.count)
+      storage.append(contentsOf: samples)
+    }
     while storage.count > deletedBits.count * 64 { deletedBits.append(0) }
     let all = storage
     func arrivesBefore(_ lhs: Int32, _ rhs: Int32) -> Bool {

@@ -168,6 +168,21 @@ extension AppSimulation.State {
       session.readEngineInPlace(of: live.device) { engine in
         // In place: a lent builder would be copied (a retain and release of every series).
         _ = engine.withBuilderInPlace(ofSession: live.session) { builder in
+          // The exercise minutes are worked out first and the array made room for everything
+          // new at once: at a workout's end nothing may have read the store since its start,
+          // and growing the array sample by sample copied it into fresh pages at every
+          // doubling. Another 16 (`Array.reserveRoom(for:)`'s headroom) leave room for the
+          // workout the store adds next when the array becomes its storage
+          // (`HealthStore.bringIn(_:)`). The samples' order is unchanged: types, then minutes.
+          var minuteSamples: [HealthSample] = []
+          let minutes = live.exerciseStored
+          live.takeExerciseMinutes(of: builder, at: now, into: &minuteSamples)
+          if live.exerciseStored > minutes { changed.insert(ExerciseMinutes.kind) }
+          var new = minuteSamples.count
+          for (type, quantity) in QuantityType.allCases.enumerated() where live.kinds[type] != nil {
+            new += max(0, builder.samples(of: quantity).count - live.stored[type])
+          }
+          samples.reserveRoom(for: samples.count + new)
           for (type, quantity) in QuantityType.allCases.enumerated() {
             let series = builder.samples(of: quantity)
             if series.count > live.stored[type] {
@@ -175,9 +190,7 @@ extension AppSimulation.State {
               live.take(series, type: type, into: &samples)
             }
           }
-          let minutes = live.exerciseStored
-          live.takeExerciseMinutes(of: builder, at: now, into: &samples)
-          if live.exerciseStored > minutes { changed.insert(ExerciseMinutes.kind) }
+          samples += minuteSamples
         }
       }
       // The instant of the reads that see them (the session's clock, which anchors are taken

@@ -446,17 +446,27 @@ extension HealthStore {
   /// none earlier than an arrival already visible to an anchor. The arrival orders are merged
   /// from the first arrival after the earliest new one on, not rebuilt. Returns the new ids.
   @discardableResult
-  public mutating func bringIn(_ samples: [HealthSample]) -> Range<Int32> {
+  public mutating func bringIn(_ samples: consuming [HealthSample]) -> Range<Int32> {
     let first = Int32(storage.count)
     guard !samples.isEmpty else { return first..<first }
     precondition(
       storage.count + samples.count < Int(Int32.max), "too many samples for 32-bit ids")
     let sourceCount = sources.count
-    for sample in samples {
+    for index in samples.indices {
+      let sample = samples[index]
       precondition(sample.end >= sample.start, "a sample ends before it starts")
       precondition(Int(sample.source) < sourceCount, "unknown source \(sample.source)")
     }
-    storage.append(contentsOf: samples)
+    if storage.isEmpty {
+      // Nothing stored yet (a world without generated days): the array becomes the storage,
+      // its room included, rather than being copied into fresh pages.
+      storage = samples
+    } else {
+      // Grown as `append` grows it, with a little headroom (`Array.reserveRoom(for:)`), so
+      // the workout saved after a live workout's samples does not copy the storage again.
+      storage.reserveRoom(for: storage.count + samples.count)
+      storage.append(contentsOf: samples)
+    }
     while storage.count > deletedBits.count * 64 { deletedBits.append(0) }
     let all = storage
     func arrivesBefore(_ lhs: Int32, _ rhs: Int32) -> Bool {
@@ -464,7 +474,7 @@ extension HealthStore {
     }
     var ids = Array(first..<Int32(storage.count))
     if !zip(ids, ids.dropFirst()).allSatisfy({ arrivesBefore($0, $1) }) {
-      ids.sort(by: arrivesBefore)
+      Self.sortByArrival(&ids, in: all)
     }
     Self.mergeTail(&arrival, ids, by: arrivesBefore)
     var byType = [[Int32]](repeating: [], count: byStart.count)
@@ -490,6 +500,36 @@ extension HealthStore {
   /// decides; docs/healthkit-behaviour.md#a-live-workouts-samples).
   public func arrivesBefore(_ lhs: HealthSampleID, _ rhs: HealthSampleID) -> Bool {
     Self.arrivesBefore(lhs.index, rhs.index, in: storage)
+  }
+
+  /// Sorts `ids`, consecutive ids from its first, by ``arrivesBefore(_:_:)`` over `samples`
+  /// (the store's storage). When the spread of their arrival instants and their count fit in
+  /// one 64-bit word together (a live workout's samples: hours of nanoseconds and thousands of
+  /// ids use about 60 bits), each id is sorted as one word, its arrival above its offset: the
+  /// same order (ids are distinct, so the offset breaks ties as the id does), without reading
+  /// two samples at every comparison. Otherwise by the rule itself.
+  static func sortByArrival(_ ids: inout [Int32], in samples: [HealthSample]) {
+    guard let first = ids.first, ids.count > 1 else { return }
+    let offsetBits = Int.bitWidth - (ids.count - 1).leadingZeroBitCount
+    var earliest = Int64.max
+    var latest = Int64.min
+    for id in ids {
+      let saved = samples[Int(id)].savedAt.nanoseconds
+      earliest = min(earliest, saved)
+      latest = max(latest, saved)
+    }
+    let (spread, overflow) = latest.subtractingReportingOverflow(earliest)
+    guard !overflow, offsetBits < 64, UInt64(spread) >> UInt64(64 - offsetBits) == 0 else {
+      ids.sort { arrivesBefore($0, $1, in: samples) }
+      return
+    }
+    var keys = ids.map { id in
+      UInt64(samples[Int(id)].savedAt.nanoseconds - earliest) << UInt64(offsetBits)
+        | UInt64(id - first)
+    }
+    keys.sort()
+    let mask = (UInt64(1) << UInt64(offsetBits)) - 1
+    for index in keys.indices { ids[index] = first + Int32(truncatingIfNeeded: keys[index] & mask) }
   }
 
   /// ``arrivesBefore(_:_:)`` over `samples` (the store's storage, indexed by id).

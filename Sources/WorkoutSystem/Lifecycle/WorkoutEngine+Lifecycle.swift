@@ -126,6 +126,11 @@ extension WorkoutEngine {
   /// in ``EngineTimer`` order, delivering the samples due before each instant first; after each
   /// instant, the link's connectivity is checked (a mirroring whose link dropped ends).
   mutating func runLifecycleTimers(through limit: Int64) {
+    // Room for the whole stretch first (``reserveStorage(through:)``): each pump below reserves
+    // only through its own timer's deadline, so a long stretch with deadlines on the way (the
+    // 7-day benchmark run passes seven) grew the series and the log twofold step by step,
+    // copying them into fresh pages, and left them roomy enough for the record to copy again.
+    reserveStorage(through: SimulationInstant(nanoseconds: limit))
     while let deadline = timers.nextDeadline, deadline <= limit {
       pump(through: SimulationInstant(nanoseconds: deadline - 1))
       if now.nanoseconds < deadline { now = SimulationInstant(nanoseconds: deadline) }

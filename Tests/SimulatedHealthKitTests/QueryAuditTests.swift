@@ -392,7 +392,7 @@ import WorkoutSimTestSupport
   /// `errorAuthorizationNotDetermined` whatever the authorization).
   @Test func aSeriesQueryOfATypeTheStoreDoesNotHoldIsDoneAtOnce() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
+    await simulation.run {
       let store = HKHealthStore()
       let identifier = "HKQuantityTypeIdentifierWorkoutSimMadeUp"
       let type = HKQuantityType(

@@ -302,6 +302,35 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// Dose events in pages too: dose 1 (an hour before the start) and a dose logged at the
+  /// start are there at `execute`; a limit of 1 gives [dose 1], then at once [the logged dose]
+  /// (it gave both in one result, over the limit).
+  @Test func doseEventPagesComeAtOnceToo() async throws {
+    let simulation = try HealthKitSimulation(scenario: MedicationQueryTests.scenario())
+    try await simulation.run {
+      let store = try await MedicationQueryTests.storeAllowingIbuprofenOnly(simulation)
+      let logged = simulation.logMedicationDose(
+        identifier: "ibuprofen-200", at: simulation.startDate, status: .taken)
+      await simulation.settle()
+      let pages = Mutex<[[UUID]]>([])
+      let reader = Task(executorPreference: simulation.taskExecutor) {
+        for try await result in HKAnchoredObjectQueryDescriptor(
+          predicates: [
+            HKSamplePredicate<HKMedicationDoseEvent>(
+              sampleType: MedicationQueryTests.doseType, predicate: nil)
+          ], anchor: nil, limit: 1
+        ).results(for: store) {
+          pages.withLock { $0.append(result.addedSamples.map(\.uuid)) }
+          if pages.withLock({ $0.count }) == 2 { return }
+        }
+      }
+      try await simulation.advance(by: .seconds(1))
+      reader.cancel()
+      _ = try? await reader.value
+      #expect(pages.withLock { $0 } == [[MedicationQueryTests.dose(1)], [logged]])
+    }
+  }
+
   // MARK: - 5. A running collection query's device view
 
   /// The watch's running collection query of steps: the phone saves 42 steps at 10 s, which

@@ -213,7 +213,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   /// "may only be set if the query has no limit" (HKAnchoredObjectQuery.h; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/updatehandler),
   /// so setting one on a query made with a `limit` other than ``HKObjectQueryNoLimit`` traps
-  /// here, saying what to write (``limitedUpdateMessage(_:)``).
+  /// here, saying what to write (`limitedUpdateMessage(_:)`).
   public var updateHandler: Handler? {
     get { update.withLock { $0.function } }
     set {
@@ -353,25 +353,39 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
       "SimulatedHealthKit: an anchored query of medication dose events reads that type only: run one query per type"
     )
     let predicate = state.doseEventPredicate(descriptor.predicate, context: context)
-    let batch = state.medicationDoseEventChanges(
-      predicate: predicate, after: startAnchor(in: context)?.value ?? 0,
-      limit: limit > 0 ? limit : nil)
-    let newAnchor = HKQueryAnchor(
-      store: HealthAnchor(value: batch.anchor), in: context.simulation)
-    if update.withLock({ $0.function }) != nil {
+    // The descriptor's pages (``pageSize``), else one batch of at most `limit`.
+    let pageSize = pageSize.withLock { $0 }
+    let size = pageSize > 0 ? pageSize : limit
+    var pages = [
+      state.medicationDoseEventChanges(
+        predicate: predicate, after: startAnchor(in: context)?.value ?? 0,
+        limit: size > 0 ? size : nil)
+    ]
+    while pageSize > 0, let last = pages.last, last.added.count >= pageSize {
+      let page = state.medicationDoseEventChanges(
+        predicate: predicate, after: last.anchor, limit: pageSize)
+      guard !page.added.isEmpty else { break }
+      pages.append(page)
+    }
+    let last = pages[pages.count - 1]
+    let later = update.withLock { $0.function }
+    if later != nil {
       let arrivals = state.pendingDoseArrivals(simulation: context.simulation)
       doseLive.withLock {
         $0 = DoseLive(
-          filter: DoseEventFilter(predicate: predicate), anchor: batch.anchor, arrivals: arrivals)
+          filter: DoseEventFilter(predicate: predicate), anchor: last.anchor, arrivals: arrivals)
       }
       state.healthListeners.append(self)
     }
-    return [
-      { [self] in
+    return pages.enumerated().map { index, page -> HealthKitSimulation.Callback in
+      let newAnchor = HKQueryAnchor(
+        store: HealthAnchor(value: page.anchor), in: context.simulation)
+      return { [self] in
         guard !isStopped else { return }
-        resultsHandler(self, batch.added, [], newAnchor, nil)
+        let handler = index == 0 ? resultsHandler : (later ?? resultsHandler)
+        handler(self, page.added, [], newAnchor, nil)
       }
-    ]
+    }
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {

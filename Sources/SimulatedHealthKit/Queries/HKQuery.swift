@@ -725,7 +725,7 @@ extension HKQuery {
     /// (`HKWorkoutSortIdentifierTotalEnergyBurned`), flights climbed
     /// (`HKWorkoutSortIdentifierTotalFlightsClimbed`) or swimming strokes
     /// (`HKWorkoutSortIdentifierTotalSwimmingStrokeCount`) (a workout without the total first,
-    /// ascending; ``workoutSortKeyPath(for:)``).
+    /// ascending; `workoutSortKeyPath(for:)`).
     ///
     /// Traps with "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by
     /// HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by …),

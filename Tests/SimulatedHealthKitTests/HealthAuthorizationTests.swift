@@ -545,7 +545,7 @@ import WorkoutSimulation
         "SimulatedHealthKit cannot read the predicate "))
     #expect(
       NSSortDescriptor.unknownKeyMessage("quantity")
-        == "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by HKWorkoutSortIdentifierDuration, HKWorkoutSortIdentifierTotalDistance or HKWorkoutSortIdentifierTotalEnergyBurned), not quantity"
+        == "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by HKWorkoutSortIdentifierDuration, HKWorkoutSortIdentifierTotalDistance, HKWorkoutSortIdentifierTotalEnergyBurned, HKWorkoutSortIdentifierTotalFlightsClimbed or HKWorkoutSortIdentifierTotalSwimmingStrokeCount), not quantity"
     )
     #expect(
       BucketGrid.emptyIntervalMessage

@@ -99,8 +99,11 @@ import Testing
       await simulation.settle()
       let collection = try #require(box.withLock { $0 })
       var days: [(start: Date, hours: Double, sum: Double?)] = []
+      // Through noon of the 30th: the last bucket is the one holding the end date (Apple), the
+      // 30th (enumerating to the 31st's midnight would add the 31st's empty bucket:
+      // QueryAuditTests.enumerateStatisticsIncludesTheBucketOfTheEndDate).
       collection.enumerateStatistics(
-        from: anchor, to: date("2026-03-31T00:00:00+02:00")
+        from: anchor, to: date("2026-03-30T12:00:00+02:00")
       ) { statistics, _ in
         days.append(
           (
@@ -319,7 +322,11 @@ import Testing
       try await authorize(store)
       let batches = Mutex<[(added: Int, deleted: [UUID])]>([])
       let anchors = Mutex<[HKQueryAnchor]>([])
-      let query = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: 1) {
+      // No limit: HealthKit's update handler "may only be set if the query has no limit"
+      // (anchoredUpdateHandlerWithALimitTraps).
+      let query = HKAnchoredObjectQuery(
+        type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit
+      ) {
         _, added, deleted, anchor, _ in
         batches.withLock { $0.append((added?.count ?? -1, deleted?.map(\.uuid) ?? [])) }
         if let anchor { anchors.withLock { $0.append(anchor) } }
@@ -330,16 +337,15 @@ import Testing
       }
       store.execute(query)
       await simulation.settle()
-      // The first results respect the limit: 1 of the 2 samples.
-      #expect(batches.withLock { $0.map(\.added) } == [1])
+      // The first results: both samples of the scenario.
+      #expect(batches.withLock { $0.map(\.added) } == [2])
       let mine = HKQuantitySample(
         type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 42),
         start: simulation.now.addingTimeInterval(-60), end: simulation.now)
       try await store.save(mine)
       await simulation.settle()
-      // The update gets everything since the anchor: the second watch/iPhone sample and the
-      // app's own.
-      #expect(batches.withLock { $0.map(\.added) } == [1, 2])
+      // The update gets everything since the anchor: the app's own sample.
+      #expect(batches.withLock { $0.map(\.added) } == [2, 1])
       try await store.delete(mine)
       await simulation.settle()
       #expect(batches.withLock { $0.last?.deleted } == [mine.uuid])

@@ -66,9 +66,10 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard let granted = state.authorization.readGranted(objectType?.identifier ?? "") else {
+    guard let type = objectType, state.readAskedFor(type) else {
       return fail(notDeterminedError)
     }
+    let granted = state.authorization.readGranted(type.identifier) == true
     let simulation = context.simulation
     let days = granted ? Self.days(matching: predicate, simulation, state: state) : []
     let summaries = days.map { simulation.summaryValues(of: $0, state: state) }

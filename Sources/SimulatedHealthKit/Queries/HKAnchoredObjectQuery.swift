@@ -140,17 +140,26 @@ public final class HKDeletedObject: NSObject, NSSecureCoding, @unchecked Sendabl
 /// Changes since an anchor, HealthKit's `HKAnchoredObjectQuery` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery).
 ///
-/// The results handler gets the samples added since `anchor` (in arrival order, at most `limit`),
-/// the objects deleted since it, and the new anchor. With ``updateHandler`` set before `execute`
-/// the query keeps running: each time samples of its type arrive (virtual time reaches their
-/// `savedAt`) or the app saves or deletes, the update handler gets what changed since the last
-/// anchor (all of it: the limit applies to the first results only), until
+/// The results handler gets the samples added since `anchor` (in arrival order) and the objects
+/// deleted since it, at most `limit` of them together, and the new anchor. With
+/// ``updateHandler`` set before `execute` (a query without a limit only) the query keeps
+/// running: each time samples of its type arrive (virtual time reaches their `savedAt`) or the
+/// app saves or deletes, the update handler gets what changed since the last anchor, until
 /// ``HKHealthStore/stop(_:)``.
+///
+/// Of a correlation type (`HKCorrelationType(.bloodPressure)`, Apple lists it among the query's
+/// types) it gives the correlations saved and deleted since the anchor, read with the read
+/// authorization of the types they hold (docs/swift-api.md#correlations-in-long-running-queries).
 public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   /// The anchor the query starts from, or `nil` for the beginning.
   public let anchor: HKQueryAnchor?
-  /// The largest number of added samples in the first results; ``HKObjectQueryNoLimit`` for all.
+  /// The largest number of added samples and deleted objects together in the results (Apple:
+  /// "the maximum number of samples that the query returns"); ``HKObjectQueryNoLimit`` for all.
   public let limit: Int
+  /// The page size of a running query of ``HKAnchoredObjectQueryDescriptor/results(for:)`` with
+  /// a limit (0: none): its first results are the first page, and the following pages come at
+  /// once, one update each, before the query watches for changes.
+  let pageSize = Mutex(0)
   /// The types and predicates (one for ``init(type:predicate:anchor:limit:resultsHandler:)``).
   let descriptors: [HKQueryDescriptor]
 
@@ -176,6 +185,9 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     /// A running query's samples the store holds but its device does not yet, by their sync
     /// arrival (``HealthKitSimulation/State/deviceChanges(of:where:on:after:waiting:)``).
     var waiting: [HealthSampleID: SimulationInstant] = [:]
+
+    /// Whether the part reads correlations (its descriptor's type is an `HKCorrelationType`).
+    var isCorrelation: Bool { descriptor?.sampleType is HKCorrelationType }
   }
 
   private struct Live {
@@ -196,12 +208,25 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
   /// Called with each batch of changes while the query runs; set it before `execute` (traps with
   /// "HKAnchoredObjectQuery: setUpdateHandler: not callable after first execution" after).
+  ///
+  /// Only a query without a limit keeps running: HealthKit's header says the update handler
+  /// "may only be set if the query has no limit" (HKAnchoredObjectQuery.h; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/updatehandler),
+  /// so setting one on a query made with a `limit` other than ``HKObjectQueryNoLimit`` traps
+  /// here, saying what to write (`limitedUpdateMessage(_:)`).
   public var updateHandler: Handler? {
     get { update.withLock { $0.function } }
     set {
       requireNotExecuted(setter: "setUpdateHandler:")
+      precondition(
+        newValue == nil || limit == HKObjectQueryNoLimit, Self.limitedUpdateMessage(limit))
       update.withLock { $0.function = newValue }
     }
+  }
+
+  /// The trap message of an update handler set on a query with a limit.
+  static func limitedUpdateMessage(_ limit: Int) -> String {
+    "HKAnchoredObjectQuery: updateHandler may only be set if the query has no limit (this one's limit is \(limit)): make the long-running query with limit: HKObjectQueryNoLimit, or read the pages with one-shot queries (no updateHandler), each from the anchor the previous one returned (docs/swift-api.md#the-health-store)"
   }
 
   /// A query for the samples of `type` matching `predicate` added since `anchor`, and the
@@ -212,7 +237,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   ///   - type: the sample type.
   ///   - predicate: filters added samples and deleted objects alike, or `nil`.
   ///   - anchor: the anchor a previous query returned, or `nil` for everything.
-  ///   - limit: the largest number of added samples, ``HKObjectQueryNoLimit`` for all.
+  ///   - limit: the largest number of added samples and deleted objects together,
+  ///     ``HKObjectQueryNoLimit`` for all.
   ///   - handler: called once in the callback lane.
   public init(
     type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
@@ -253,17 +279,13 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     }
     var parts: [Part] = []
     for descriptor in descriptors {
-      let type = descriptor.sampleType
-      guard state.authorization.readGranted(type.identifier) != nil else {
-        return fail(notDeterminedError)
+      guard state.readAskedFor(descriptor.sampleType) else { return fail(notDeterminedError) }
+      for kind in descriptor.sampleType.queriedKinds(besides: descriptors) {
+        parts.append(
+          Part(
+            kind: kind, filter: state.queryFilter(of: descriptor, kind: kind, context: context),
+            descriptor: descriptor))
       }
-      guard let kind = type.healthDataType else { continue }
-      parts.append(
-        Part(
-          kind: kind,
-          filter: state.filter(
-            for: descriptor.predicate, type: kind, identifier: type.identifier, context: context),
-          descriptor: descriptor))
     }
     // An anchor of another simulation's store reads as none (reported at `execute`).
     let start = startAnchor(in: context)?.health
@@ -271,20 +293,39 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     if update.withLock({ $0.function }) != nil, !parts.isEmpty {
       // A running query: its parts keep their filters without the device's view, which each
       // look applies (Store/HKHealthStore+Devices.swift); the first batch is a look too,
-      // unless a limit cuts it (the first batch then shows the view of now, as a query that
-      // does not keep running).
+      // unless pages cut it (the pages then show the view of now, as queries that do not keep
+      // running).
       var running = parts
       for index in running.indices {
         guard let descriptor = running[index].descriptor else { continue }
-        running[index].filter = state.filter(
-          for: descriptor.predicate, type: running[index].kind,
-          identifier: descriptor.sampleType.identifier, context: context, view: false)
+        running[index].filter = state.queryFilter(
+          of: descriptor, kind: running[index].kind, context: context, view: false)
       }
-      if limit > 0 {
-        batch = Self.changes(parts, after: start, limit: limit, context: context, state: state)
-      } else {
-        batch = Self.liveChanges(&running, after: start, context: context, state: &state)
+      let pageSize = pageSize.withLock { $0 }
+      if pageSize > 0 {
+        // The descriptor's pages: the first is the results, the following ones come at once,
+        // one update each, until a page is short (the walk reached now).
+        var pages = [
+          Self.changes(parts, after: start, limit: pageSize, context: context, state: state)
+        ]
+        while let last = pages.last, last.added.count + last.deleted.count >= pageSize {
+          let page = Self.changes(
+            parts, after: last.anchor.health, limit: pageSize, context: context, state: state)
+          guard !(page.added.isEmpty && page.deleted.isEmpty) else { break }
+          pages.append(page)
+        }
+        live.withLock { $0 = Live(parts: running, anchor: pages[pages.count - 1].anchor.health) }
+        state.healthListeners.append(self)
+        let later = self.update.withLock { $0.function }
+        return pages.enumerated().map { index, page -> HealthKitSimulation.Callback in
+          { [self] in
+            guard !isStopped else { return }
+            let handler = index == 0 ? resultsHandler : (later ?? resultsHandler)
+            handler(self, page.added, page.deleted, page.anchor, nil)
+          }
+        }
       }
+      batch = Self.liveChanges(&running, after: start, context: context, state: &state)
       live.withLock { $0 = Live(parts: running, anchor: batch.anchor.health) }
       state.healthListeners.append(self)
     } else {
@@ -312,25 +353,39 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
       "SimulatedHealthKit: an anchored query of medication dose events reads that type only: run one query per type"
     )
     let predicate = state.doseEventPredicate(descriptor.predicate, context: context)
-    let batch = state.medicationDoseEventChanges(
-      predicate: predicate, after: startAnchor(in: context)?.value ?? 0,
-      limit: limit > 0 ? limit : nil)
-    let newAnchor = HKQueryAnchor(
-      store: HealthAnchor(value: batch.anchor), in: context.simulation)
-    if update.withLock({ $0.function }) != nil {
+    // The descriptor's pages (``pageSize``), else one batch of at most `limit`.
+    let pageSize = pageSize.withLock { $0 }
+    let size = pageSize > 0 ? pageSize : limit
+    var pages = [
+      state.medicationDoseEventChanges(
+        predicate: predicate, after: startAnchor(in: context)?.value ?? 0,
+        limit: size > 0 ? size : nil)
+    ]
+    while pageSize > 0, let last = pages.last, last.added.count >= pageSize {
+      let page = state.medicationDoseEventChanges(
+        predicate: predicate, after: last.anchor, limit: pageSize)
+      guard !page.added.isEmpty else { break }
+      pages.append(page)
+    }
+    let last = pages[pages.count - 1]
+    let later = update.withLock { $0.function }
+    if later != nil {
       let arrivals = state.pendingDoseArrivals(simulation: context.simulation)
       doseLive.withLock {
         $0 = DoseLive(
-          filter: DoseEventFilter(predicate: predicate), anchor: batch.anchor, arrivals: arrivals)
+          filter: DoseEventFilter(predicate: predicate), anchor: last.anchor, arrivals: arrivals)
       }
       state.healthListeners.append(self)
     }
-    return [
-      { [self] in
+    return pages.enumerated().map { index, page -> HealthKitSimulation.Callback in
+      let newAnchor = HKQueryAnchor(
+        store: HealthAnchor(value: page.anchor), in: context.simulation)
+      return { [self] in
         guard !isStopped else { return }
-        resultsHandler(self, batch.added, [], newAnchor, nil)
+        let handler = index == 0 ? resultsHandler : (later ?? resultsHandler)
+        handler(self, page.added, [], newAnchor, nil)
       }
-    ]
+    }
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
@@ -356,31 +411,43 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     let changes = state.healthStorage.changes(
       of: parts.map { ($0.kind, $0.filter) }, after: anchor, limit: limit,
       at: state.session.now)
-    return merged([changes], after: anchor, context: context, state: state)
+    return merged(
+      [changes], after: anchor, correlations: parts.contains(where: \.isCorrelation),
+      context: context, state: state)
   }
 
   /// The parts' `changes` after `anchor` as one answer: the added objects in arrival order
   /// (each part's already is: they are merged in one pass by
   /// ``HealthStore/arrivesBefore(_:_:)``, a sample two parts both hold once), the deleted
-  /// ones part by part, and the latest anchor (`anchor`, or 0, when none is later).
+  /// ones part by part, and the latest anchor (`anchor`, or 0, when none is later). With
+  /// `correlations` (a part of a correlation type), a correlation's key object stands for its
+  /// correlation (``CorrelationStore/Saved/key``): added, the correlation; deleted, an
+  /// ``HKDeletedObject`` of the correlation's UUID.
   private static func merged(
-    _ changes: [HealthChanges], after anchor: HealthAnchor?, context: QueryContext,
-    state: HealthKitSimulation.State
+    _ changes: [HealthChanges], after anchor: HealthAnchor?, correlations: Bool = false,
+    context: QueryContext, state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
     var deleted: [HKDeletedObject] = []
     var latest = anchor ?? HealthAnchor(value: 0)
     for part in changes {
       deleted.append(
         contentsOf: part.deleted.map {
-          HKDeletedObject(
+          if correlations, let correlation = state.correlation(keyedBy: $0.id, deleted: true) {
+            return HKDeletedObject(uuid: correlation.uuid, metadata: correlation.syncMetadata)
+          }
+          return HKDeletedObject(
             uuid: state.uuid(of: $0.id), metadata: state.deletedSyncIdentities[$0.id]?.metadata)
         })
       if part.anchor.value > latest.value { latest = part.anchor }
     }
     let added = mergedInArrivalOrder(changes.map(\.added), store: state.healthStorage)
     return (
-      added.map { state.object($0, context: context).asQueried }, deleted,
-      HKQueryAnchor(store: latest, in: context.simulation)
+      added.map { id -> HKSample in
+        if correlations, let correlation = state.correlation(keyedBy: id, deleted: false) {
+          return correlation
+        }
+        return state.object(id, context: context).asQueried
+      }, deleted, HKQueryAnchor(store: latest, in: context.simulation)
     )
   }
 
@@ -429,7 +496,9 @@ extension HKAnchoredObjectQuery {
           of: parts[index].kind, where: parts[index].filter, on: context.device, after: anchor,
           waiting: &parts[index].waiting))
     }
-    return merged(changes, after: anchor, context: context, state: state)
+    return merged(
+      changes, after: anchor, correlations: parts.contains(where: \.isCorrelation),
+      context: context, state: state)
   }
 }
 
@@ -508,15 +577,60 @@ extension HealthKitSimulation.State {
   /// so a running query tests the objects saved since it began; any other part as it is. The
   /// filter is without the device's view, which ``deviceChanges(of:where:on:after:waiting:)``
   /// applies at each look.
+  ///
+  /// A part of a correlation type is rebuilt too: its filter is the key objects of the
+  /// correlations saved and deleted by now (``correlationFilter(of:predicate:kind:context:)``).
   mutating func liveFilter(
     of part: HKAnchoredObjectQuery.Part, context: QueryContext
   ) -> HKAnchoredObjectQuery.Part {
-    guard part.kind.isObject, let descriptor = part.descriptor, let predicate = descriptor.predicate
+    guard let descriptor = part.descriptor,
+      part.isCorrelation || (part.kind.isObject && descriptor.predicate != nil)
     else { return part }
     var fresh = part
-    fresh.filter = filter(
-      for: predicate, type: part.kind, identifier: descriptor.sampleType.identifier,
-      context: context, view: false)
+    fresh.filter = queryFilter(of: descriptor, kind: part.kind, context: context, view: false)
     return fresh
+  }
+
+  /// The store filter of `descriptor`'s part of `kind` (one of
+  /// ``HKSampleType/queriedKinds(besides:)``): for a correlation type the key objects of its
+  /// correlations (``correlationFilter(of:predicate:kind:context:)``), else the predicate's
+  /// filter (``filter(for:type:identifier:context:view:reading:)``, with the device's view
+  /// unless `view` is `false`).
+  mutating func queryFilter(
+    of descriptor: HKQueryDescriptor, kind: HealthDataType, context: QueryContext,
+    view: Bool = true
+  ) -> HealthFilter {
+    if let correlation = descriptor.sampleType as? HKCorrelationType {
+      return correlationFilter(
+        of: correlation, predicate: descriptor.predicate, kind: kind, context: context)
+    }
+    return filter(
+      for: descriptor.predicate, type: kind, identifier: descriptor.sampleType.identifier,
+      context: context, view: view)
+  }
+}
+
+extension HKSampleType {
+  /// The store kinds a long-running query of this type reads: its own kind, none for a type
+  /// the store does not hold, and for a correlation type the kinds of the objects its
+  /// correlations hold (``HKCorrelationType/memberTypes``), whose key objects stand for the
+  /// correlations (``CorrelationStore/Saved/key``).
+  ///
+  /// Traps when `descriptors` (the query's) also hold one of a correlation type's member types:
+  /// a key object would then be both a sample and its correlation (project rule,
+  /// docs/swift-api.md#correlations-in-long-running-queries).
+  func queriedKinds(besides descriptors: [HKQueryDescriptor]) -> [HealthDataType] {
+    guard let correlation = self as? HKCorrelationType else {
+      return healthDataType.map { [$0] } ?? []
+    }
+    let members = correlation.memberTypes
+    let identifiers = Set(members.map(\.identifier))
+    if let member = descriptors.first(where: { identifiers.contains($0.sampleType.identifier) }) {
+      preconditionFailure(
+        "SimulatedHealthKit: a query of \(correlation.identifier) and of \(member.sampleType.identifier), a type its correlations hold, cannot tell a correlation from its object: run one query for the correlations and another for the \(member.sampleType.identifier) samples (docs/swift-api.md#correlations-in-long-running-queries)"
+      )
+    }
+    var seen = Set<HealthDataType>()
+    return members.compactMap(\.healthDataType).filter { seen.insert($0).inserted }
   }
 }

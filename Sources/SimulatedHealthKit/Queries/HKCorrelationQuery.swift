@@ -16,7 +16,7 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
   private let completion: @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
 
   /// A query of `correlationType`'s correlations (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkcorrelationquery/init(type:predicate:sampleprediates:completion:)).
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelationquery/init(type:predicate:samplepredicates:completion:)).
   ///
   /// - Parameters:
   ///   - correlationType: `bloodPressure` or `food`.
@@ -86,9 +86,9 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
 
   /// Whether the app asked to read one of the types `type`'s correlations hold (HealthKit asks
   /// for those, never for the correlation type).
+  /// The one rule of every query: ``HealthKitSimulation/State/readAskedFor(_:)``.
   static func readable(_ type: HKCorrelationType, _ state: HealthKitSimulation.State) -> Bool {
-    type.memberTypes.contains { state.authorization.readGranted($0.identifier) != nil }
-      || state.authorization.readGranted(type.identifier) != nil
+    state.readAskedFor(type)
   }
 
   /// A sample query of a correlation type: the correlations matching `predicate` in save order

@@ -34,7 +34,7 @@ public final class HKHeartbeatSeriesQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard state.authorization.readGranted(HKDataTypeIdentifierHeartbeatSeries) != nil else {
+    guard state.readAskedFor(identifier: HKDataTypeIdentifierHeartbeatSeries) else {
       return fail(notDeterminedError)
     }
     let empty = HKHeartbeatSeriesQueryDescriptor.Heartbeat(

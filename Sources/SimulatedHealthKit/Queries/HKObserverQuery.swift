@@ -108,28 +108,34 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   ) -> [HealthKitSimulation.Callback] {
     var watched: [Watched] = []
     for descriptor in descriptors {
-      let type = descriptor.sampleType.healthDataType
-      var entry = Watched(
-        descriptor: descriptor, type: type, filter: .all, anchor: nil)
       if descriptor.sampleType is HKMedicationDoseEventType {
+        var entry = Watched(descriptor: descriptor, type: nil, filter: .all, anchor: nil)
         let predicate = state.doseEventPredicate(descriptor.predicate, context: context)
         let seen = state.medicationDoseEventChanges(predicate: predicate, after: 0, limit: nil)
         entry.doses = (DoseEventFilter(predicate: predicate), seen.anchor)
         let arrivals = state.pendingDoseArrivals(simulation: context.simulation)
         doseArrivals.withLock { $0 = arrivals }
+        watched.append(entry)
+        continue
       }
-      if let type {
+      // One entry per store kind: a correlation type's are the kinds of its objects, whose
+      // key objects stand for its correlations (``HKSampleType/queriedKinds(besides:)``).
+      let kinds = descriptor.sampleType.queriedKinds(besides: descriptors)
+      if kinds.isEmpty {
+        watched.append(Watched(descriptor: descriptor, type: nil, filter: .all, anchor: nil))
+      }
+      for type in kinds {
+        var entry = Watched(descriptor: descriptor, type: type, filter: .all, anchor: nil)
         // Without the device's view: each look applies the view of its instant.
-        entry.filter = state.filter(
-          for: descriptor.predicate, type: type, identifier: descriptor.sampleType.identifier,
-          context: context, view: false)
+        entry.filter = state.queryFilter(
+          of: descriptor, kind: type, context: context, view: false)
         entry.anchor =
           state.deviceChanges(
             of: type, where: entry.filter, on: context.device, after: nil,
             waiting: &entry.waiting
           ).anchor
+        watched.append(entry)
       }
-      watched.append(entry)
     }
     watch.withLock { $0 = watched }
     unlocks.withLock { $0 = state.healthStorage.lockPeriods.map(\.upperBound).sorted() }
@@ -218,6 +224,9 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         }
         guard let type = watched[index].type, candidates?.contains(type) ?? true else { continue }
         let descriptor = watched[index].descriptor
+        // A background delivery is of one type, never of a correlation's objects' (a correlation
+        // type has none: `enableBackgroundDelivery` refuses it).
+        if candidates != nil, descriptor.sampleType is HKCorrelationType { continue }
         if let context {
           watched[index].filter =
             state.liveFilter(
@@ -249,7 +258,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     let entries = watch.withLock { $0 }
     var changed = false
     var due: SimulationInstant?
-    for entry in entries where entry.type == type {
+    for entry in entries
+    where entry.type == type && !(entry.descriptor.sampleType is HKCorrelationType) {
       var waiting = entry.waiting
       let news = state.deviceChanges(
         of: type, where: entry.filter, on: device, after: entry.anchor, waiting: &waiting)
@@ -261,9 +271,9 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     return (changed, due)
   }
 
-  /// The store types the query watches.
+  /// The store types the query watches (a correlation type's: the kinds of its objects).
   var watchedTypes: Set<HealthDataType> {
-    Set(descriptors.compactMap { $0.sampleType.healthDataType })
+    watch.withLock { watched in Set(watched.compactMap(\.type)) }
   }
 }
 

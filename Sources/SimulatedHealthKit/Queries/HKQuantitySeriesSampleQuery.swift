@@ -91,11 +91,16 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard let type = objectType as? HKQuantityType, let kind = type.healthDataType else {
+    guard let type = objectType as? HKQuantityType, state.readAskedFor(type) else {
       return fail(notDeterminedError)
     }
-    guard state.authorization.readGranted(type.identifier) != nil else {
-      return fail(notDeterminedError)
+    let query = self
+    let handler = handler
+    // A type the store holds no samples of (no engine kind) reads as a store without any: one
+    // call, `done`, no error (Apple: the handler's last call has `done` true, whether or not
+    // there were quantities).
+    guard let kind = type.healthDataType else {
+      return [{ if !query.isStopped { handler(query, nil, nil, nil, true, nil) } }]
     }
     // The samples the predicate matches, then of each series the quantities it matches, each
     // tested as its own sample with the same filter (read once): HealthKit's daemon tests
@@ -109,8 +114,6 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
       context: context
     ).map(\.asQueried)
     let (includeSample, orderBySample) = options.withLock { ($0.includeSample, $0.orderBySample) }
-    let query = self
-    let handler = handler
     var items: [(entry: QuantitySeriesEntry, sample: HKQuantitySample)] = []
     for case let sample as HKQuantitySample in samples {
       let id = state.health.id(ofUUID: HealthKitSimulation.State.storeUUID(sample.uuid))

@@ -131,17 +131,14 @@ enum ActivityCondition: Hashable {
 extension HKPredicate.Filter {
   /// The date rule of ``HKQueryOptions`` for an object from `start` to `end` against the range
   /// `from`…`to` (`nil`: unbounded): strict start, the start in [from, to); strict end, the end
-  /// in (from, to]; neither, an overlap (end ≥ from, start < to).
+  /// in (from, to]; neither, an overlap (end ≥ from, start < to). The store's own test
+  /// (`HealthFilter.matchesDates`, the one home of the rule) on dates.
   static func datesMatch(
     start: Date, end: Date, from: Date?, to: Date?, options: HKQueryOptions
   ) -> Bool {
-    let low = from ?? .distantPast
-    let high = to ?? .distantFuture
-    if options.isEmpty { return end >= low && start < high }
-    var matches = true
-    if options.contains(.strictStartDate) { matches = matches && start >= low && start < high }
-    if options.contains(.strictEndDate) { matches = matches && end > low && end <= high }
-    return matches
+    HealthFilter.matchesDates(
+      start: start, end: end, from: from, to: to,
+      strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate))
   }
 }
 

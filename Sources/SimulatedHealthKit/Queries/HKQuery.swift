@@ -242,6 +242,18 @@ public let HKWorkoutSortIdentifierTotalDistance = "totalDistance"
 public let HKWorkoutSortIdentifierTotalEnergyBurned = "totalEnergyBurned"
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
+/// The sort key of a workout's total flights climbed, `"totalFlightsClimbed"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsortidentifiertotalflightsclimbed);
+/// a workout without flights sorts before every count, ascending.
+public let HKWorkoutSortIdentifierTotalFlightsClimbed = "totalFlightsClimbed"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The sort key of a workout's total swimming strokes, `"totalSwimmingStrokeCount"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsortidentifiertotalswimmingstrokecount);
+/// a workout without strokes sorts before every count, ascending.
+public let HKWorkoutSortIdentifierTotalSwimmingStrokeCount = "totalSwimmingStrokeCount"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The key path of a sample's start date in predicates, `"startDate"` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathstartdate).
 public let HKPredicateKeyPathStartDate = "startDate"
@@ -374,6 +386,9 @@ public final class HKPredicate: NSPredicate {
     case medication(MedicationCondition)
     /// `predicateForMedicationDoseEvent(...)` (Values/HKMedications.swift).
     case doseEvent(DoseEventCondition)
+    /// `predicateForElectrocardiograms(classification:)` and `(symptomsStatus:)`
+    /// (Values/HKElectrocardiogram.swift).
+    case electrocardiogram(ElectrocardiogramCondition)
   }
 
   /// A predicate a filter holds (`predicateForWorkouts(activityPredicate:)`'s), compared and
@@ -706,9 +721,11 @@ extension HKQuery {
     /// descriptor of ``HKSample/startDate`` (`HKSampleSortIdentifierStartDate`),
     /// ``HKSample/endDate`` (`HKSampleSortIdentifierEndDate`), or of a workout's
     /// ``HKWorkout/duration`` (`HKWorkoutSortIdentifierDuration`), total distance in metres
-    /// (`HKWorkoutSortIdentifierTotalDistance`) or total energy in kilocalories
-    /// (`HKWorkoutSortIdentifierTotalEnergyBurned`; a workout without the total first,
-    /// ascending).
+    /// (`HKWorkoutSortIdentifierTotalDistance`), total energy in kilocalories
+    /// (`HKWorkoutSortIdentifierTotalEnergyBurned`), flights climbed
+    /// (`HKWorkoutSortIdentifierTotalFlightsClimbed`) or swimming strokes
+    /// (`HKWorkoutSortIdentifierTotalSwimmingStrokeCount`) (a workout without the total first,
+    /// ascending; `workoutSortKeyPath(for:)`).
     ///
     /// Traps with "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by
     /// HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by …),
@@ -719,14 +736,11 @@ extension HKQuery {
         self.init(keyPath: \HKSample.startDate, ascending: ascending)
       case HKSampleSortIdentifierEndDate:
         self.init(keyPath: \HKSample.endDate, ascending: ascending)
-      case HKWorkoutSortIdentifierDuration:
-        self.init(keyPath: \HKWorkout.duration, ascending: ascending)
-      case HKWorkoutSortIdentifierTotalDistance:
-        self.init(keyPath: \HKWorkout.distanceSortKey, ascending: ascending)
-      case HKWorkoutSortIdentifierTotalEnergyBurned:
-        self.init(keyPath: \HKWorkout.energySortKey, ascending: ascending)
       default:
-        preconditionFailure(Self.unknownKeyMessage(key))
+        guard let path = Self.workoutSortKeyPath(for: key) else {
+          preconditionFailure(Self.unknownKeyMessage(key))
+        }
+        self.init(keyPath: path, ascending: ascending)
       }
     }
   }
@@ -735,6 +749,22 @@ extension HKQuery {
 extension NSSortDescriptor {
   /// The trap message of an unknown sort key.
   static func unknownKeyMessage(_ key: String?) -> String {
-    "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by HKWorkoutSortIdentifierDuration, HKWorkoutSortIdentifierTotalDistance or HKWorkoutSortIdentifierTotalEnergyBurned), not \(key ?? "nil")"
+    "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by HKWorkoutSortIdentifierDuration, HKWorkoutSortIdentifierTotalDistance, HKWorkoutSortIdentifierTotalEnergyBurned, HKWorkoutSortIdentifierTotalFlightsClimbed or HKWorkoutSortIdentifierTotalSwimmingStrokeCount), not \(key ?? "nil")"
+  }
+
+  /// The workout value a workout sort key orders by, or `nil` for another key: the one home of
+  /// the workout keys, read by this module's `init(key:ascending:)` where Foundation has no
+  /// key-value coding and by ``SampleOrder`` for a descriptor Darwin's own
+  /// `init(key:ascending:)` made (key-value coding cannot read ``HKWorkout``'s Swift properties,
+  /// so the sort compares these values instead; docs/darwin.md).
+  static func workoutSortKeyPath(for key: String?) -> KeyPath<HKWorkout, Double>? {
+    switch key {
+    case HKWorkoutSortIdentifierDuration: \HKWorkout.duration
+    case HKWorkoutSortIdentifierTotalDistance: \HKWorkout.distanceSortKey
+    case HKWorkoutSortIdentifierTotalEnergyBurned: \HKWorkout.energySortKey
+    case HKWorkoutSortIdentifierTotalFlightsClimbed: \HKWorkout.flightsSortKey
+    case HKWorkoutSortIdentifierTotalSwimmingStrokeCount: \HKWorkout.strokesSortKey
+    default: nil
+    }
   }
 }

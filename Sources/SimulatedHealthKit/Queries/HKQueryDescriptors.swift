@@ -237,39 +237,33 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
     self.limit = limit
   }
 
-  /// The samples, sorted, at most ``limit``.
+  /// The samples that match any of the predicates, each once however many match it (Apple:
+  /// "samples that match any of the query descriptors",
+  /// https://developer.apple.com/documentation/healthkit/hksamplequery/init(querydescriptors:limit:sortdescriptors:resultshandler:)),
+  /// sorted, at most ``limit``: the class query of several descriptors
+  /// (``HKSampleQuery/init(queryDescriptors:limit:sortDescriptors:resultsHandler:)``) with
+  /// these Swift sort descriptors. A start- or end-date key sorts by the instants the store
+  /// holds, so `Date()` and `simulation.now` dates sort by what they stand for
+  /// (docs/swift-api.md#the-wall-clock-rule).
   ///
   /// - Throws: the ``HKError`` an ``HKSampleQuery`` would get (`errorDatabaseInaccessible`
   ///   while locked, `errorAuthorizationNotDetermined`).
   nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws
     -> [Sample]
   {
-    var samples: [Sample] = []
-    for predicate in predicates {
-      let found: [HKSample] = try await healthStore.run { finish in
-        HKSampleQuery(
-          sampleType: predicate.sampleType, predicate: predicate.nsPredicate,
-          limit: HKObjectQueryNoLimit, sortDescriptors: nil
-        ) { _, samples, error in
-          finish(samples.map { .success($0) } ?? .failure(error ?? HKError(.unknownError)))
-        }
+    let descriptors = predicates.map {
+      HKQueryDescriptor(sampleType: $0.sampleType, predicate: $0.nsPredicate)
+    }
+    let orders = sortDescriptors.map(SampleOrder.init)
+    let limit = limit.map { max($0, 0) } ?? HKObjectQueryNoLimit
+    let found: [HKSample] = try await healthStore.run { finish in
+      HKSampleQuery(
+        queryDescriptors: descriptors, limit: limit, sortDescriptors: nil, orders: orders
+      ) { _, samples, error in
+        finish(samples.map { .success($0) } ?? .failure(error ?? HKError(.unknownError)))
       }
-      samples.append(contentsOf: found.compactMap { $0 as? Sample })
     }
-    if !sortDescriptors.isEmpty {
-      // HKSampleQuery's sort (its one home): a start- or end-date key by the instants the
-      // store holds, so `Date()` and `simulation.now` dates sort by what they stand for
-      // (docs/swift-api.md#the-wall-clock-rule).
-      let orders = sortDescriptors.map(SampleOrder.init)
-      let simulation = healthStore.simulation
-      let found = samples as [HKSample]
-      let instants =
-        orders.contains { $0.healthSort != nil }
-        ? simulation.state.withLock { $0.instants(of: found, since: simulation.startDate) } : nil
-      samples = HKSampleQuery.sorted(found, by: orders, instants: instants).map { $0 as! Sample }
-    }
-    if let limit, limit > 0, samples.count > limit { samples = Array(samples.prefix(limit)) }
-    return samples
+    return found.compactMap { $0 as? Sample }
   }
 }
 
@@ -512,9 +506,12 @@ extension HKStatisticsCollectionQueryDescriptor: HKAsyncSequenceQuery {
   /// The async sequence of ``Result``s.
   public typealias Results = HKQueryResults<Result>
 
-  /// The collection, then one result per changed bucket as samples arrive, the app saves or
-  /// deletes (the class query's initial results and `statisticsUpdateHandler`); iterate it while
-  /// the test advances time from another task (Apple doc:
+  /// The collection, then one result per update as samples arrive, the app saves or deletes,
+  /// its ``Result/updatedStatistics`` every bucket that changed in it (Apple: "A collection of
+  /// statistics that have changed",
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor/result/updatedstatistics);
+  /// the class query's initial results and updates. Iterate it while the test advances time
+  /// from another task (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor/results(for:)).
   public func results(for healthStore: HKHealthStore) -> Results {
     // The predicate's initializer only takes quantity types.
@@ -543,6 +540,13 @@ extension HKStatisticsCollectionQueryDescriptor: HKAsyncSequenceQuery {
           continuation.finish(throwing: error ?? HKError(.unknownError))
         }
       }
+      // One result per update, every changed bucket in it.
+      query.batchedUpdate.withLock {
+        $0.function = { statistics, collection in
+          continuation.yield(
+            Result(statisticsCollection: collection, updatedStatistics: statistics))
+        }
+      }
       return query
     }
   }
@@ -555,6 +559,10 @@ extension HKAnchoredObjectQueryDescriptor: HKAsyncSequenceQuery {
   /// The first changes since ``anchor``, then each later batch of changes of every predicate's
   /// type (the class query of several descriptors, its results and `updateHandler`; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor/results(for:)).
+  /// With a ``limit`` the changes so far come in pages of at most `limit` (samples and deleted
+  /// objects together), one result each, all at once, then the later batches as they happen
+  /// (the class query with an update handler may have no limit: the pages are its own walk,
+  /// `HKAnchoredObjectQuery.pageSize`).
   public func results(for healthStore: HKHealthStore) -> Results {
     let descriptors = predicates.map {
       HKQueryDescriptor(sampleType: $0.sampleType, predicate: $0.nsPredicate)
@@ -574,8 +582,9 @@ extension HKAnchoredObjectQueryDescriptor: HKAsyncSequenceQuery {
         }
       }
       let query = HKAnchoredObjectQuery(
-        queryDescriptors: descriptors, anchor: anchor, limit: limit ?? HKObjectQueryNoLimit,
+        queryDescriptors: descriptors, anchor: anchor, limit: HKObjectQueryNoLimit,
         resultsHandler: handler)
+      query.pageSize.withLock { $0 = max(limit ?? 0, 0) }
       query.updateHandler = handler
       return query
     }

@@ -17,6 +17,16 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
   /// How the samples are ordered, or `nil`.
   public let sortDescriptors: [NSSortDescriptor]?
   private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+  /// The descriptors of ``init(queryDescriptors:limit:sortDescriptors:resultsHandler:)`` (the
+  /// samples that match any of them), or `nil` for a query of one type.
+  let queryDescriptors: [HKQueryDescriptor]?
+  /// The order of a query of descriptors: its sort descriptors', or an
+  /// ``HKSampleQueryDescriptor``'s Swift `SortDescriptor`s.
+  private let orders: [SampleOrder]
+
+  override var datedPredicates: [NSPredicate?] {
+    queryDescriptors.map { $0.map(\.predicate) } ?? [predicate]
+  }
 
   /// A query for samples of `sampleType` that match `predicate`, at most `limit`, in the order
   /// of `sortDescriptors` (Apple doc:
@@ -40,15 +50,75 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     self.limit = limit
     self.sortDescriptors = sortDescriptors
     self.resultsHandler = resultsHandler
+    self.queryDescriptors = nil
+    self.orders = []
     super.init(objectType: sampleType, predicate: predicate)
+  }
+
+  /// A query for the samples that match any of `queryDescriptors` (each sample once), at most
+  /// `limit`, without a set order (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplequery/init(querydescriptors:limit:resultshandler:);
+  /// iOS 15, watchOS 8). The samples come descriptor by descriptor, each descriptor's in the
+  /// store's order, a sample a former descriptor matched left out.
+  ///
+  /// - Parameters:
+  ///   - queryDescriptors: the types and predicates.
+  ///   - limit: the largest number of results, ``HKObjectQueryNoLimit`` for all.
+  ///   - resultsHandler: called once in the callback lane with the samples, or with `nil` and
+  ///     the error of the first descriptor that fails (as ``init(sampleType:predicate:limit:sortDescriptors:resultsHandler:)``'s).
+  public convenience init(
+    queryDescriptors: [HKQueryDescriptor], limit: Int,
+    resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+  ) {
+    self.init(
+      queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: nil, orders: [],
+      resultsHandler: resultsHandler)
+  }
+
+  /// A query for the samples that match any of `queryDescriptors` (each sample once, however
+  /// many descriptors match it), sorted by `sortDescriptors`, at most `limit` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplequery/init(querydescriptors:limit:sortdescriptors:resultshandler:);
+  /// iOS 15, watchOS 8: "samples that match any of the query descriptors"). The limit counts
+  /// the union after the sort.
+  public convenience init(
+    queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor],
+    resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+  ) {
+    self.init(
+      queryDescriptors: queryDescriptors, limit: limit, sortDescriptors: sortDescriptors,
+      orders: sortDescriptors.map(SampleOrder.init), resultsHandler: resultsHandler)
+  }
+
+  /// A query of descriptors ordered by `orders` (``HKSampleQueryDescriptor``'s Swift sort
+  /// descriptors, or `sortDescriptors`').
+  init(
+    queryDescriptors: [HKQueryDescriptor], limit: Int, sortDescriptors: [NSSortDescriptor]?,
+    orders: [SampleOrder],
+    resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+  ) {
+    self.limit = limit
+    self.sortDescriptors = sortDescriptors
+    self.resultsHandler = resultsHandler
+    self.queryDescriptors = queryDescriptors
+    self.orders = orders
+    super.init(
+      objectType: queryDescriptors.count == 1 ? queryDescriptors[0].sampleType : nil,
+      predicate: queryDescriptors.count == 1 ? queryDescriptors[0].predicate : nil)
   }
 
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    let result = Self.samples(
-      of: objectType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
-      context: context, state: &state)
+    let result =
+      if let queryDescriptors {
+        Self.samples(
+          matchingAny: queryDescriptors, limit: limit, orders: orders, context: context,
+          state: &state)
+      } else {
+        Self.samples(
+          of: objectType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
+          context: context, state: &state)
+      }
     return [
       { [self] in
         guard !isStopped else { return }
@@ -90,7 +160,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     }
     // A per-object type is read after its own sheet (`requestPerObjectReadAuthorization`).
     guard
-      state.authorization.readGranted(objectType.identifier) != nil
+      state.readAskedFor(objectType)
         || objectType.requiresPerObjectAuthorization()
     else {
       return .failure(notDeterminedError)
@@ -101,6 +171,36 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         of: objectType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
         context: context
       ).map(\.asQueried))
+  }
+
+  /// The samples matching any of `descriptors`, each once (by UUID), descriptor by descriptor,
+  /// sorted by `orders` (a date key by the instants the store holds), at most `limit` (0: all):
+  /// the one home of a query of several descriptors, ``init(queryDescriptors:limit:sortDescriptors:resultsHandler:)``
+  /// and ``HKSampleQueryDescriptor``. The first descriptor whose type cannot be read fails it.
+  static func samples(
+    matchingAny descriptors: [HKQueryDescriptor], limit: Int, orders: [SampleOrder],
+    context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> Result<[HKSample], HKError> {
+    var found: [HKSample] = []
+    var seen = Set<UUID>()
+    for descriptor in descriptors {
+      switch samples(
+        of: descriptor.sampleType, predicate: descriptor.predicate, limit: HKObjectQueryNoLimit,
+        sortDescriptors: nil, context: context, state: &state)
+      {
+      case .failure(let error): return .failure(error)
+      case .success(let samples):
+        found += samples.filter { seen.insert($0.uuid).inserted }
+      }
+    }
+    if !orders.isEmpty {
+      let instants =
+        orders.contains { $0.healthSort != nil }
+        ? state.instants(of: found, since: context.simulation.startDate) : nil
+      found = sorted(found, by: orders, instants: instants)
+    }
+    if limit > 0, found.count > limit { found = Array(found.prefix(limit)) }
+    return .success(found)
   }
 
   /// `objects` in the order of `descriptors` (the first that tells two apart decides), equal
@@ -157,10 +257,34 @@ struct SampleOrder {
   /// The descriptor's own comparison of two samples (their dates as the app wrote them).
   let compare: (HKSample, HKSample) -> ComparisonResult
 
-  /// The order of `descriptor`.
+  /// The order of `descriptor`. On Darwin a descriptor made from a workout key
+  /// (`NSSortDescriptor(key: HKWorkoutSortIdentifierDuration, ascending: false)`, Foundation's
+  /// own initializer) compares the workouts' values (``workout(by:ascending:)``): key-value
+  /// coding cannot read ``HKWorkout``'s Swift properties.
   init(_ descriptor: NSSortDescriptor) {
     healthSort = descriptor.healthSort
+    #if canImport(Darwin)
+      if descriptor.keyPath == nil,
+        let path = NSSortDescriptor.workoutSortKeyPath(for: descriptor.key)
+      {
+        compare = Self.workout(by: path, ascending: descriptor.ascending)
+        return
+      }
+    #endif
     compare = { descriptor.compare($0, to: $1) }
+  }
+
+  /// The comparison of two workouts by the value at `path` (a sample that is not a workout
+  /// first, as one without the value), ascending or not.
+  static func workout(by path: KeyPath<HKWorkout, Double>, ascending: Bool)
+    -> (HKSample, HKSample) -> ComparisonResult
+  {
+    { left, right in
+      let a = (left as? HKWorkout)?[keyPath: path] ?? -.infinity
+      let b = (right as? HKWorkout)?[keyPath: path] ?? -.infinity
+      if a == b { return .orderedSame }
+      return (a < b) == ascending ? .orderedAscending : .orderedDescending
+    }
   }
 
   /// The order of `descriptor`, for samples of `Sample` (the query's results are).

@@ -1,3 +1,4 @@
+import SimulationDriver
 import Synchronization
 import WorkoutCore
 import WorkoutHealth
@@ -29,6 +30,11 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   public let intervalComponents: DateComponents
   private let handlers = Mutex(Handlers())
   private let live = Mutex<Live?>(nil)
+  /// ``HKStatisticsCollectionQueryDescriptor/results(for:)``'s handler of one update: every
+  /// bucket that changed at once, with the collection (else each changed bucket is one call of
+  /// ``statisticsUpdateHandler``).
+  let batchedUpdate = Mutex(
+    ClosureSlot<(@Sendable ([HKStatistics], HKStatisticsCollection) -> Void)?>(nil))
   /// The anchor on virtual time, as the wall-clock rule read ``anchorDate`` at `execute`.
   private let virtualAnchor = Mutex<Date?>(nil)
 
@@ -53,9 +59,16 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   /// What a running query saw last.
   private struct Live {
     var kind: HealthDataType
+    /// The predicate's filter without the device's view: each look applies the view of its
+    /// instant (``HealthKitSimulation/State/viewed(_:kind:on:)``), as a running anchored or
+    /// observer query does (docs/phone-link.md#the-two-health-stores).
     var filter: HealthFilter
     var anchor: HealthAnchor
     var buckets: [Date: HealthStatisticsValues]
+    /// The samples the store holds but the query's device does not yet, by their sync arrival
+    /// (``HealthKitSimulation/State/deviceChanges(of:where:on:after:waiting:)``): the query
+    /// wakes at each to count it then.
+    var waiting: [HealthSampleID: SimulationInstant] = [:]
   }
 
   /// The results handler: the whole collection once, in the callback lane, or `nil` and an
@@ -117,7 +130,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     let type = objectType as! HKQuantityType
     HKStatisticsQuery.validate(options, for: type)
     let (initial, update) = handlers.withLock { ($0.initial, $0.update) }
-    guard state.authorization.readGranted(type.identifier) != nil else {
+    guard state.readAskedFor(type) else {
       return fail(notDeterminedError)
     }
     // The anchor on virtual time (strict dates refused a real-clock one at `execute`).
@@ -134,17 +147,20 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         type: type, grid: grid, buckets: [:], simulation: simulation)
       return initial.map { handler in [{ [self] in handler(self, empty, nil) }] } ?? []
     }
-    let filter = state.filter(
-      for: predicate, type: kind, identifier: type.identifier, context: context)
+    let base = state.filter(
+      for: predicate, type: kind, identifier: type.identifier, context: context, view: false)
     let buckets = Self.buckets(
-      kind: kind, filter: filter, options: options, grid: grid, predicate: predicate,
-      context: context, state: state)
+      kind: kind, filter: state.viewed(base, kind: kind, on: context.device), options: options,
+      grid: grid, predicate: predicate, context: context, state: state)
     let collection = state.collection(buckets, type: type, kind: kind, grid: grid, context: context)
     if update != nil {
-      let anchor = state.health.changes(
-        of: kind, where: filter, after: nil, limit: nil, at: state.session.now
+      var waiting: [HealthSampleID: SimulationInstant] = [:]
+      let anchor = state.deviceChanges(
+        of: kind, where: base, on: context.device, after: nil, waiting: &waiting
       ).anchor
-      live.withLock { $0 = Live(kind: kind, filter: filter, anchor: anchor, buckets: buckets) }
+      live.withLock {
+        $0 = Live(kind: kind, filter: base, anchor: anchor, buckets: buckets, waiting: waiting)
+      }
       state.healthListeners.append(self)
     }
     guard let initial else { return [] }
@@ -196,6 +212,17 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
 
   package var isFinished: Bool { isStopped }
 
+  /// The next sync arrival of a sample the query's device does not hold yet (its store
+  /// changes then).
+  package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
+    live.withLock { live in
+      live?.waiting.values.filter { $0 > now && $0.nanoseconds != .max }.min()
+    }
+  }
+
+  /// A look at the store through the device's view of now (the view applied per look, the
+  /// samples still on their way waiting): the buckets whose values changed since the last look
+  /// each get an update (one ``batchedUpdate`` of all of them for the descriptor).
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
@@ -204,35 +231,46 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
       let update = handlers.withLock({ $0.update }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
-    let changes = state.health.changes(
-      of: seen.kind, where: seen.filter, after: seen.anchor, limit: nil, at: now)
-    guard changes.anchor != seen.anchor else { return [] }
-    // The initializer only takes quantity types.
-    let type = objectType as! HKQuantityType
     let context = QueryContext(
       simulation: simulation, device: executedIn.withLock { $0.device })
+    var waiting = seen.waiting
+    let changes = state.deviceChanges(
+      of: seen.kind, where: seen.filter, on: context.device, after: seen.anchor,
+      waiting: &waiting)
+    // The initializer only takes quantity types.
+    let type = objectType as! HKQuantityType
     let grid = BucketGrid(
       anchor: virtualAnchor.withLock { $0 } ?? anchorDate, components: intervalComponents,
       calendar: context.simulation.calendar)
     let buckets = Self.buckets(
-      kind: seen.kind, filter: seen.filter, options: options, grid: grid, predicate: predicate,
-      context: context, state: state)
+      kind: seen.kind, filter: state.viewed(seen.filter, kind: seen.kind, on: context.device),
+      options: options, grid: grid, predicate: predicate, context: context, state: state)
     live.withLock {
       $0?.anchor = changes.anchor
       $0?.buckets = buckets
+      $0?.waiting = waiting
     }
+    let changed = Set(buckets.keys).union(seen.buckets.keys).sorted().filter {
+      buckets[$0] != seen.buckets[$0]
+    }
+    guard !changed.isEmpty else { return [] }
     let collection = state.collection(
       buckets, type: type, kind: seen.kind, grid: grid, context: context)
-    var callbacks: [HealthKitSimulation.Callback] = []
-    for start in Set(buckets.keys).union(seen.buckets.keys).sorted()
-    where buckets[start] != seen.buckets[start] {
-      let statistics = collection.bucketStatistics(holding: start)
-      callbacks.append { [self] in
+    let statistics = changed.map { collection.bucketStatistics(holding: $0) }
+    if let batched = batchedUpdate.withLock({ $0.function }) {
+      return [
+        { [self] in
+          guard !isStopped else { return }
+          batched(statistics, collection)
+        }
+      ]
+    }
+    return statistics.map { statistics -> HealthKitSimulation.Callback in
+      { [self] in
         guard !isStopped else { return }
         update(self, statistics, collection, nil)
       }
     }
-    return callbacks
   }
 }
 
@@ -334,10 +372,10 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
   }
 
   /// Calls `block` with the statistics of every bucket from the one holding `startDate` through
-  /// the one holding `endDate` (a bucket starting exactly at `endDate` is not included unless
-  /// `startDate == endDate`), in time order, empty buckets included with `nil` quantities; set
-  /// `stop.pointee = true` to end early; both dates are read by the wall-clock rule (see the
-  /// type) (Apple doc:
+  /// the one holding `endDate`, a bucket starting exactly at `endDate` included (Apple: "The
+  /// final statistics come from the time interval that contains the end date"), in time order,
+  /// empty buckets included with `nil` quantities; set `stop.pointee = true` to end early; both
+  /// dates are read by the wall-clock rule (see the type) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkstatisticscollection/enumeratestatistics(from:to:with:)).
   public func enumerateStatistics(
     from startDate: Date, to endDate: Date,
@@ -346,16 +384,12 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
     let dates = read([startDate, endDate], call: "enumerateStatistics(from:to:with:)")
     let (startDate, endDate) = (dates[0], dates[1])
     guard endDate >= startDate else { return }
-    let first = grid.index(of: startDate)
-    var k = first
+    let last = grid.index(of: endDate)
     var stop = ObjCBool(false)
-    while true {
-      let start = grid.edge(k)
-      if k > first && start >= endDate { return }
-      let statistics = bucket(start: start, end: grid.edge(k + 1))
+    for k in grid.index(of: startDate)...last {
+      let statistics = bucket(start: grid.edge(k), end: grid.edge(k + 1))
       withUnsafeMutablePointer(to: &stop) { block(statistics, $0) }
       if stop.boolValue { return }
-      k += 1
     }
   }
 

@@ -81,7 +81,7 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
     of type: HKQuantityType, predicate: NSPredicate?, options: HKStatisticsOptions,
     context: QueryContext, state: inout HealthKitSimulation.State
   ) -> Result<HKStatistics, HKError> {
-    guard state.authorization.readGranted(type.identifier) != nil else {
+    guard state.readAskedFor(type) else {
       return .failure(notDeterminedError)
     }
     guard let kind = type.healthDataType else { return .failure(noDataError) }
@@ -123,10 +123,12 @@ extension HKStatisticsOptions {
 }
 
 extension HealthStatisticsValues {
-  /// Whether any statistic has a value (a bucket or range with samples).
+  /// Whether the range has samples: one counted (``HealthStatisticsValues/count``; a
+  /// zero-length sample too, whose `duration` statistic is 0 s), or any statistic with a value.
+  /// Without any, a statistics query gets `errorNoData`.
   var hasData: Bool {
-    sum != nil || average != nil || minimum != nil || maximum != nil || mostRecent != nil
-      || (duration ?? 0) > 0 || !bySource.isEmpty
+    count > 0 || sum != nil || average != nil || minimum != nil || maximum != nil
+      || mostRecent != nil || (duration ?? 0) > 0 || !bySource.isEmpty
   }
 }
 

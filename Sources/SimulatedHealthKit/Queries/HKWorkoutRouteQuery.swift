@@ -55,7 +55,7 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard state.authorization.readGranted(HKWorkoutRouteTypeIdentifier) != nil else {
+    guard state.readAskedFor(identifier: HKWorkoutRouteTypeIdentifier) else {
       return fail(notDeterminedError)
     }
     var locations = route.locations

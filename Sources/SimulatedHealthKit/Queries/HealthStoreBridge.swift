@@ -68,6 +68,29 @@ let lockedError = HKError(.errorDatabaseInaccessible, "Protected health data is 
 let notDeterminedError = HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
 
 extension HealthKitSimulation.State {
+  /// Whether the app asked to read `type` (granted or denied: a denied read still runs and
+  /// finds the app's own objects only), the one test of every query before it runs; `false`
+  /// fails the query with ``notDeterminedError``. A correlation type is never asked for
+  /// itself: asking to read one of the types its correlations hold (systolic or diastolic blood
+  /// pressure, a dietary type) reads it (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelationquery: apps "request
+  /// permission to share and read each of the sample types contained within the
+  /// correlation").
+  func readAskedFor(_ type: HKObjectType) -> Bool {
+    if let correlation = type as? HKCorrelationType,
+      correlation.memberTypes.contains(where: { readAskedFor(identifier: $0.identifier) })
+    {
+      return true
+    }
+    return readAskedFor(identifier: type.identifier)
+  }
+
+  /// Whether the app asked to read the type of `identifier` (``readAskedFor(_:)`` for a type
+  /// known by its identifier: a route's, a heartbeat series').
+  func readAskedFor(identifier: String) -> Bool {
+    authorization.readGranted(identifier) != nil
+  }
+
   /// The store's source of the app itself (``HKSource/default()``), added on first use.
   mutating func appSourceIndex() -> UInt16 {
     health.source(for: .simulatedApp)
@@ -196,10 +219,17 @@ extension HealthKitSimulation.State {
     if reading, type.entry.kind == .visionPrescription {
       filter = filter == .all ? perObjectReadFilter() : .and([filter, perObjectReadFilter()])
     }
-    if view, let device = context.device, let view = deviceView(device, type: type) {
-      filter = filter == .all ? view : .and([filter, view])
-    }
-    return filter
+    return view ? viewed(filter, kind: type, on: context.device) : filter
+  }
+
+  /// `filter` limited to `device`'s view of the store of `kind` at virtual now
+  /// (``deviceView(_:type:)``); `filter` itself for a store made outside `on(_:)` (no device)
+  /// or a view of the whole store. A running query applies it at each look.
+  mutating func viewed(
+    _ filter: HealthFilter, kind: HealthDataType, on device: HealthKitSimulation.Device?
+  ) -> HealthFilter {
+    guard let device, let view = deviceView(device, type: kind) else { return filter }
+    return filter == .all ? view : .and([filter, view])
   }
 
   /// A filter nothing matches.
@@ -377,6 +407,17 @@ extension HealthKitSimulation.State {
     case .medication, .doseEvent:
       // Medications and dose events are not in the store (Store/HKHealthStore+Medications.swift).
       return Self.nothing
+    case .electrocardiogram(let condition):
+      // The store's recordings (generated: no symptoms reported, `HKElectrocardiogram`).
+      guard type == .electrocardiogram else { return Self.nothing }
+      let ids = health.samples(
+        of: .electrocardiogram, where: .all, at: session.now, sortedBy: [], limit: nil
+      ).filter { id in
+        condition.matches(
+          classification: health.electrocardiograms[Int(health.sample(id).value)].classification,
+          symptomsStatus: HKElectrocardiogram.generatedSymptomsStatus)
+      }
+      return .ids(Set(ids))
     case .activity:
       preconditionFailure(
         "SimulatedHealthKit: a predicateForWorkoutActivities(...) predicate matches workout activities, not samples: wrap it in HKQuery.predicateForWorkouts(activityPredicate:)"

@@ -15,25 +15,55 @@ extension HKHealthStore {
   ///
   /// The app must also run an ``HKObserverQuery`` of the type: the wake calls its handler.
   /// Enabling again after delivery stopped (three unanswered wakes) starts it again.
+  ///
+  /// An ``HKCorrelationType`` is refused: the completion gets `(false, error)`, the error
+  /// ``HKError/Code/errorInvalidArgument`` naming the types to enable instead, and nothing is
+  /// enabled (Apple's page: "HKCorrelationType is not a supported type for background
+  /// delivery"; the code is workout-sim's, project rule,
+  /// docs/swift-api.md#observer-queries-and-background-delivery).
   public func enableBackgroundDelivery(
     for type: HKObjectType, frequency: HKUpdateFrequency,
     withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
+    if let error = Self.backgroundDeliveryError(type) {
+      simulation.enqueue { completion(false, error) }
+      return
+    }
     enableDelivery(type, frequency)
     simulation.enqueue { completion(true, nil) }
   }
 
   /// The async form of ``enableBackgroundDelivery(for:frequency:withCompletion:)``.
   ///
-  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError`` when the app lacks the
+  /// - Throws: ``HKError/Code/errorInvalidArgument`` for an ``HKCorrelationType``; nothing else
+  ///   in the simulation (HealthKit throws an ``HKError`` when the app lacks the
   ///   background-delivery entitlement).
   nonisolated(nonsending) public func enableBackgroundDelivery(
     for type: HKObjectType, frequency: HKUpdateFrequency
   )
     async throws
   {
+    if let error = Self.backgroundDeliveryError(type) {
+      await simulation.deliver()
+      throw error
+    }
     enableDelivery(type, frequency)
     await simulation.deliver()
+  }
+
+  /// The error of enabling background delivery of `type`, or `nil`: a correlation type is not
+  /// supported (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/enablebackgrounddelivery(for:frequency:withcompletion:)).
+  static func backgroundDeliveryError(_ type: HKObjectType) -> HKError? {
+    guard let correlation = type as? HKCorrelationType else { return nil }
+    let members = correlation.memberTypes.map(\.identifier)
+    let named =
+      members.count > 2
+      ? "the dietary types its correlations hold" : members.joined(separator: " and ")
+    return HKError(
+      .errorInvalidArgument,
+      "HKCorrelationType is not a supported type for background delivery (\(type.identifier)): enable background delivery of \(named) and observe those types"
+    )
   }
 
   /// Disables background delivery of `type`; the completion gets `(true, nil)` (Apple doc:

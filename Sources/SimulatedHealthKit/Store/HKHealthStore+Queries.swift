@@ -91,8 +91,18 @@ extension HKHealthStore {
   /// Stops `query`: no handler of it is called after this returns (a call already queued in the
   /// lane is dropped); a query not running is left as it is (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/stop(_:)).
+  ///
+  /// A query not executed yet is not running: stopping it does nothing, and a later
+  /// ``execute(_:)`` runs it as if `stop` was never called (Apple's page says `stop` "Stops a
+  /// long-running query"; what it does to one not started is workout-sim's reading: project
+  /// rule, docs/healthkit-behaviour.md#stopping-a-query-before-it-runs).
   public func stop(_ query: HKQuery) {
-    query.lifecycle.withLock { $0.stopped = true }
+    let running = query.lifecycle.withLock { lifecycle in
+      guard lifecycle.executed else { return false }
+      lifecycle.stopped = true
+      return true
+    }
+    guard running else { return }
     simulation.state.withLock { state in
       state.healthListeners.removeAll { $0 === (query as AnyObject) }
     }

@@ -331,11 +331,18 @@ extension HKHealthStore {
         state.queriedCorrelation(
           correlation, start: read[2 * index], end: read[2 * index + 1], context: context)
       }
+      // Each correlation's key: its first object's store id (its objects are stored above).
+      let keys = correlations.map { correlation in
+        correlation.orderedObjects.first.flatMap {
+          state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid))
+        }
+      }
       state.withExtension(CorrelationStore.self, of: simulation) { store, _ in
         for (index, correlation) in queried.enumerated() {
           store.correlations.append(
             CorrelationStore.Saved(
-              correlation: correlation, start: read[2 * index], end: read[2 * index + 1]))
+              correlation: correlation, start: read[2 * index], end: read[2 * index + 1],
+              key: keys[index]))
         }
       }
     }
@@ -421,6 +428,9 @@ extension HKHealthStore {
       // A workout's routes go with it (project rule, docs/healthkit-behaviour.md#deleting-a-workout).
       state.deleteAppObjects(ids + state.attachedRoutes(of: ids))
       if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
+        store.removed += store.correlations.filter {
+          deletedCorrelations.contains($0.correlation.uuid)
+        }
         store.correlations.removeAll { deletedCorrelations.contains($0.correlation.uuid) }
         state.extensions[ObjectIdentifier(CorrelationStore.self)] = store
       }
@@ -493,6 +503,7 @@ extension HealthKitSimulation.State {
     deleteAppObjects(ids)
     let gone = Set(matched.map(\.correlation.uuid))
     if var store = extensionState(CorrelationStore.self) {
+      store.removed += store.correlations.filter { gone.contains($0.correlation.uuid) }
       store.correlations.removeAll { gone.contains($0.correlation.uuid) }
       extensions[ObjectIdentifier(CorrelationStore.self)] = store
     }

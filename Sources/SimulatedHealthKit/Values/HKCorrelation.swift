@@ -125,6 +125,18 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
   }
 }
 
+extension HKCorrelation {
+  /// The sync identifier and version of the correlation's metadata, what an ``HKDeletedObject``
+  /// of it keeps (Apple doc: https://developer.apple.com/documentation/healthkit/hkdeletedobject/metadata),
+  /// or `nil` without them.
+  var syncMetadata: [String: Any]? {
+    let kept = (metadata ?? [:]).filter {
+      $0.key == HKMetadataKeySyncIdentifier || $0.key == HKMetadataKeySyncVersion
+    }
+    return kept.isEmpty ? nil : kept
+  }
+}
+
 extension HKCorrelationType {
   /// The types a correlation of this type may hold: systolic and diastolic blood pressure, or
   /// every dietary quantity type for food. Reading a correlation needs reading one of them.
@@ -149,14 +161,54 @@ struct CorrelationStore: SimulationExtension {
     let correlation: HKCorrelation
     let start: SimulationInstant
     let end: SimulationInstant
+    /// The store id of the correlation's key object, its first in ``HKCorrelation/orderedObjects``
+    /// (`nil` when not stored): the correlation's place in the store's history of changes. The
+    /// key's arrival is the correlation's save and its deletion the correlation's, so an anchored
+    /// or observer query of a correlation type walks the store's events of the key objects
+    /// (one event per correlation: ``HealthKitSimulation/State/correlationFilter(of:predicate:kind:context:)``).
+    var key: HealthSampleID? = nil
   }
 
   var correlations: [Saved] = []
+  /// The correlations deleted, in deletion order: an anchored query tells their deletion
+  /// (``HKDeletedObject`` of the correlation's UUID) when it walks past their key's.
+  var removed: [Saved] = []
 
   init(simulation: HealthKitSimulation) {}
 }
 
 extension HealthKitSimulation.State {
+  /// The filter of a running query's part of `kind` for correlations of `type` matching
+  /// `predicate`: the key objects (``CorrelationStore/Saved/key``) of `kind` of the saved
+  /// correlations that match, and of the deleted ones that matched, so that the store's walk of
+  /// changes meets each correlation once as it is saved and once as it is deleted. An anchored
+  /// or observer query of an `HKCorrelationType` reads the store through it: Apple lists
+  /// correlation types among an anchored query's types (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/init(type:predicate:anchor:limit:resultshandler:)),
+  /// and an observer query takes any sample type.
+  mutating func correlationFilter(
+    of type: HKCorrelationType, predicate: NSPredicate?, kind: HealthDataType,
+    context: QueryContext
+  ) -> HealthFilter {
+    let live = correlations(of: type, matching: predicate, context: context)
+    let read = predicate.map { readingDates(of: $0, context: context) }
+    let removed = (extensionState(CorrelationStore.self)?.removed ?? []).filter { saved in
+      saved.correlation.sampleType == type
+        && (read.map { objectMatches(saved.correlation, $0, at: (saved.start, saved.end)) }
+          ?? true)
+    }
+    let keys = (live + removed).compactMap(\.key).filter { healthStorage.sample($0).type == kind }
+    return .ids(Set(keys))
+  }
+
+  /// The correlation whose key object is `id` (``CorrelationStore/Saved/key``): a saved one, or
+  /// when `deleted`, a deleted one; `nil` when `id` is no correlation's key.
+  func correlation(keyedBy id: HealthSampleID, deleted: Bool) -> HKCorrelation? {
+    let store = extensionState(CorrelationStore.self)
+    let list = deleted ? (store?.removed ?? []) + (store?.correlations ?? []) : store?.correlations
+    return list?.first { $0.key == id }?.correlation
+  }
+
   /// The UUIDs of the objects the saved correlations hold
   /// (`HKQuery.predicateForObjectsWithNoCorrelation()` matches every other object).
   var correlatedObjectUUIDs: Set<UUID> {
@@ -319,6 +371,11 @@ extension HealthKitSimulation.State {
       return (object as? HKCDADocumentSample)?.document?[keyPath: field] == value
     case .doseEvent(let condition):
       return (object as? HKMedicationDoseEvent).map(condition.matches) ?? false
+    case .electrocardiogram(let condition):
+      return (object as? HKElectrocardiogram).map {
+        condition.matches(
+          classification: $0.recording.classification, symptomsStatus: $0.symptomsStatus)
+      } ?? false
     case .medication:
       return false
     }

@@ -231,9 +231,10 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard let type = objectType as? HKDocumentType,
-      let granted = state.authorization.readGranted(type.identifier)
-    else { return fail(notDeterminedError) }
+    guard let type = objectType as? HKDocumentType, state.readAskedFor(type) else {
+      return fail(notDeterminedError)
+    }
+    let granted = state.authorization.readGranted(type.identifier) == true
     let found =
       granted
       ? state.storedSamples(

@@ -109,6 +109,9 @@ public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
   /// Whether symptoms were reported: `none` (workout-sim's generated recordings report none).
   public let symptomsStatus: SymptomsStatus
 
+  /// The symptoms status of every generated recording: ``SymptomsStatus/none``.
+  static let generatedSymptomsStatus = SymptomsStatus.none
+
   /// A recording starting at `startDate` (its end is `startDate` + measurements / frequency).
   package init(
     recording: HealthElectrocardiogram, startDate: Date, endDate: Date, uuid: UUID,
@@ -283,5 +286,44 @@ public struct HKElectrocardiogramQueryDescriptor: Sendable {
         return measurements[position]
       }
     }
+  }
+}
+
+/// What an electrocardiogram predicate matches.
+enum ElectrocardiogramCondition: Hashable {
+  /// The classification's raw value.
+  case classification(Int)
+  /// The symptoms status.
+  case symptomsStatus(HKElectrocardiogram.SymptomsStatus)
+
+  /// Whether a recording of `classification` (raw value) and `symptomsStatus` matches.
+  func matches(classification: Int, symptomsStatus: HKElectrocardiogram.SymptomsStatus) -> Bool {
+    switch self {
+    case .classification(let raw): classification == raw
+    case .symptomsStatus(let status): symptomsStatus == status
+    }
+  }
+}
+
+extension HKQuery {
+  /// Electrocardiograms of `classification` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforelectrocardiograms(classification:);
+  /// iOS 14, watchOS 7). The scenario's recordings carry their `classification` raw value; a
+  /// query of another type matches nothing with it.
+  public class func predicateForElectrocardiograms(
+    classification: HKElectrocardiogram.Classification
+  ) -> NSPredicate {
+    HKPredicate(.electrocardiogram(.classification(classification.rawValue)))
+  }
+
+  /// Electrocardiograms whose symptoms status is `symptomsStatus` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforelectrocardiograms(symptomsstatus:);
+  /// iOS 14, watchOS 7). The scenario's recordings report no symptoms
+  /// (``HKElectrocardiogram/SymptomsStatus/none``): `.none` matches every one of them, `.present`
+  /// and `.notSet` none.
+  public class func predicateForElectrocardiograms(
+    symptomsStatus: HKElectrocardiogram.SymptomsStatus
+  ) -> NSPredicate {
+    HKPredicate(.electrocardiogram(.symptomsStatus(symptomsStatus)))
   }
 }

@@ -168,6 +168,20 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   /// without one.
   var energySortKey: Double { energyBurned?.doubleValue(for: .kilocalorie()) ?? -.infinity }
 
+  /// The flights climbed (count) for `HKWorkoutSortIdentifierTotalFlightsClimbed`: the sum of
+  /// the workout's `flightsClimbed` statistics, −∞ without them.
+  var flightsSortKey: Double {
+    statistics(for: HKQuantityType(.flightsClimbed))?.sumQuantity()?.doubleValue(for: .count())
+      ?? -.infinity
+  }
+
+  /// The swimming strokes (count) for `HKWorkoutSortIdentifierTotalSwimmingStrokeCount`: the
+  /// sum of the workout's `swimmingStrokeCount` statistics, −∞ without them.
+  var strokesSortKey: Double {
+    statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()?.doubleValue(
+      for: .count()) ?? -.infinity
+  }
+
   /// Swimming strokes: the sum of the workout's `swimmingStrokeCount` statistics (a swim's, or
   /// an app's workout made with a stroke total), or `nil` without them.
   @available(

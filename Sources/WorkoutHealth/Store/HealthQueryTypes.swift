@@ -122,9 +122,13 @@ public indirect enum HealthFilter: Sendable, Equatable {
   ///   exact inequality is this package's reading, the mirror of `strictStart`): `end > from &&
   ///   end <= to`;
   /// - both: both conditions.
+  ///
+  /// Generic over the time's form, so that the store's instants (`Int64` ns) and the objects
+  /// kept outside it (Foundation dates, SimulatedHealthKit's `HKPredicate.Filter.datesMatch`)
+  /// share this one test.
   @inlinable
-  public static func matchesDates(
-    start: Int64, end: Int64, from: Int64?, to: Int64?, strictStart: Bool, strictEnd: Bool
+  public static func matchesDates<Time: Comparable>(
+    start: Time, end: Time, from: Time?, to: Time?, strictStart: Bool, strictEnd: Bool
   ) -> Bool {
     if !strictStart && !strictEnd {
       if let from, end < from { return false }

@@ -191,16 +191,18 @@ struct WatchNow {
   /// The spans in which the watch records an open-water swim
   /// (`WorkoutEngine.openWaterSwimSpans()`).
   var openWater: [(from: SimulationInstant, to: SimulationInstant?)] = []
+  /// The spans in which the watch records a pool swim (`WorkoutEngine.poolSwimSpans()`).
+  var pool: [(from: SimulationInstant, to: SimulationInstant?)] = []
 
   /// Whether the watch misses the fix at fix instant `instant` of `plan` on `device`: a
-  /// scripted course's fix while the watch swims in open water, off the 5 s grid
-  /// (`RoutePlan.surfaces(at:openWater:)`, the one rule; GPS does not reach through water). No
-  /// fix and no error: the watch waits for the wrist to surface. The phone, on the shore, is
-  /// not under water.
+  /// scripted course's fix while the watch swims in a pool, or in open water off the 5 s grid
+  /// (`RoutePlan.receivesFix(at:openWater:pool:)`, the one rule; no GPS in a pool, none
+  /// through water). No fix and no error: the watch waits for the wrist to surface, or for
+  /// the swim to end. The phone, on the side, is not swimming.
   func missesFix(
     at instant: SimulationInstant, plan: RoutePlan, on device: AppSimulation.Device
   ) -> Bool {
-    device == .watch && !plan.surfaces(at: instant, openWater: openWater)
+    device == .watch && !plan.receivesFix(at: instant, openWater: openWater, pool: pool)
   }
 
   /// Reads the engine.
@@ -223,7 +225,7 @@ struct WatchNow {
         receives: app.receivesCallbacks, background: app == .background,
         workoutRunning: running,
         indoor: sessionLocation.map { $0 == .indoor } ?? scenarioIndoor,
-        openWater: engine.openWaterSwimSpans())
+        openWater: engine.openWaterSwimSpans(), pool: engine.poolSwimSpans())
     }
   }
 

@@ -541,8 +541,18 @@ extension ScenarioDecoder {
     -> Range<SimulationInstant>
   {
     let fields = try healthMembers(value, at: path, allowed: ["from", "to"], what: "a span")
+    return try timeSpan(fields, at: path, start: start, fromExample: #""-8:00:00""#)
+  }
+
+  /// `from` and `to` of a span object's `fields` (times that may lie before `t = 0`), `to`
+  /// after `from`: the one reader of a span's two times (`motion`'s spans and dives, the
+  /// signed spans of `health` and `phone`). A missing `from` asks for a time like
+  /// `fromExample`.
+  func timeSpan(
+    _ fields: [String: JSONValue], at path: JSONPath, start: Date?, fromExample: String
+  ) throws(ScenarioError) -> Range<SimulationInstant> {
     guard let fromValue = fields["from"] else {
-      throw missing(path.appending(key: "from"), "a time, for example \"-8:00:00\"")
+      throw missing(path.appending(key: "from"), "a time, for example \(fromExample)")
     }
     guard let toValue = fields["to"] else {
       throw missing(path.appending(key: "to"), "a time after \"from\"")

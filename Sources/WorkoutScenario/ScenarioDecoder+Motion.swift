@@ -120,7 +120,7 @@ extension ScenarioDecoder {
     throws(ScenarioError) -> Scenario.Motion.Submersion.Dive
   {
     let fields = try healthMembers(value, at: path, allowed: Self.diveKeys, what: "a dive")
-    let range = try timeSpan(fields, at: path, start: start)
+    let range = try timeSpan(fields, at: path, start: start, fromExample: "600")
     guard let depthValue = fields["depth"] else {
       throw missing(path.appending(key: "depth"), "the deepest point in metres, for example 12")
     }
@@ -142,7 +142,7 @@ extension ScenarioDecoder {
   {
     let fields = try healthMembers(
       value, at: path, allowed: Self.motionSpanKeys, what: "a motion span")
-    let range = try timeSpan(fields, at: path, start: start)
+    let range = try timeSpan(fields, at: path, start: start, fromExample: "600")
     guard let activityValue = fields["activity"] else {
       throw missing(
         path.appending(key: "activity"), "one of \(Self.list(Self.motionActivityNames))")
@@ -167,7 +167,7 @@ extension ScenarioDecoder {
   {
     let fields = try healthMembers(
       value, at: path, allowed: Self.heartRateSpanKeys, what: "a heart rate span")
-    let range = try timeSpan(fields, at: path, start: start)
+    let range = try timeSpan(fields, at: path, start: start, fromExample: "600")
     guard let bpmValue = fields["bpm"] else {
       throw missing(path.appending(key: "bpm"), "a heart rate in bpm, for example 150")
     }
@@ -175,27 +175,6 @@ extension ScenarioDecoder {
       bpmValue, at: path.appending(key: "bpm"),
       .within(Self.motionHeartRateRange.lowerBound, Self.motionHeartRateRange.upperBound))
     return HeartRateSpan(range, bpm: bpm)
-  }
-
-  /// `from` and `to` of a span object (times that may lie before `t = 0`), `to` after `from`.
-  private func timeSpan(_ fields: [String: JSONValue], at path: JSONPath, start: Date?)
-    throws(ScenarioError) -> Range<SimulationInstant>
-  {
-    guard let fromValue = fields["from"] else {
-      throw missing(path.appending(key: "from"), "a time, for example 600")
-    }
-    guard let toValue = fields["to"] else {
-      throw missing(path.appending(key: "to"), "a time after \"from\"")
-    }
-    let from = try signedInstant(fromValue, at: path.appending(key: "from"), start: start)
-    let to = try signedInstant(toValue, at: path.appending(key: "to"), start: start)
-    guard to > from else {
-      throw fail(
-        path.appending(key: "to"),
-        "\(Self.describe(toValue)) is out of range (expected a time after \"from\", \(Self.describe(fromValue)))"
-      )
-    }
-    return from..<to
   }
 
   /// `watch.workoutReminders`: `{ "enabled": true, "activities": ["walking", "running"],

@@ -260,7 +260,7 @@ struct PreparedScenario {
   /// outdoors with its GPS on, the fixes SimulatedCoreLocation's manager gets
   /// (``RoutePlan``: the course's line on the globe and the receiver's seeded error, a fix every
   /// `sensors.location.interval`, 1 s by default, none in a dropout; the run result keeps the
-  /// ones ``RoutePlan/surfaces(at:openWater:)`` keeps while the watch swims in open water)
+  /// ones ``RoutePlan/receivesFix(at:openWater:pool:)`` keeps while the watch swims)
   /// from `t = 0` to the course's end or the timeline's last action, whichever is later (the
   /// body stands at the course's end after it); else none.
   static func scriptedRoute(

@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
+import WorkoutSystem
 
 /// One GPS fix before it becomes SimulatedCoreLocation's `CLLocation` or a point of the run
 /// result's route: the position and what the receiver reports with it
@@ -39,7 +40,8 @@ struct GaussMarkovState: Sendable {
 ///   added: the file's own GPS noise is in them); none after the last one;
 /// - any other course: a fix every `interval` of the receiver (1 s by default) from `t = 0`
 ///   (while the watch records an open-water swim, without `sensors.location.interval`, only those
-///   on the 5 s grid reach the app and the route: ``surfaces(at:openWater:)``), on the great circle that leaves
+///   on the 5 s grid reach the app and the route, and none while it records a pool swim:
+///   ``receivesFix(at:openWater:pool:)``), on the great circle that leaves
 ///   the scenario's `gps` start point on its `heading`, at the distance the course has
 ///   travelled (each segment's speed × its time), the altitude climbing by the distance × the
 ///   grade from `gps.altitude`; then the receiver's seeded error.
@@ -81,33 +83,37 @@ package struct RoutePlan: Sendable {
   package static let openWaterFixSpacing: Int64 = 5
 
   /// Whether the fix at fix instant `instant` reaches the app and the route, given the spans in
-  /// which the watch records an open-water swim (`WorkoutEngine.openWaterSwimSpans()`, each
-  /// `[from, to)`, `to` `nil` while it goes on): outside them, yes; inside one, only on the
-  /// ``openWaterFixSpacing`` grid from `t = 0` (instants 0, 5, 10 s...). The one home of the
-  /// open-water fix rate (project rule, docs/scenario-format.md#swim), whatever set the swim:
-  /// the scenario's `swim`, the app's `HKWorkoutConfiguration` (a standalone session or a
-  /// multisport leg) or the timeline's `beginActivity`. A recording's own fixes are replayed
-  /// as recorded, and a scenario's own `sensors.location.interval` is its receiver's rate
-  /// everywhere: neither is filtered.
-  package func surfaces(
-    at instant: SimulationInstant,
-    openWater spans: [(from: SimulationInstant, to: SimulationInstant?)]
+  /// which the watch records an open-water swim (`WorkoutEngine.openWaterSwimSpans()`) and a
+  /// pool swim (`WorkoutEngine.poolSwimSpans()`), each `[from, to)`, `to` `nil` while it goes
+  /// on: inside a pool span, no (project rule, docs/scenario-format.md#a-swimming-leg: a pool
+  /// swim records no route, whatever set it: the scenario's `swim`, the app's
+  /// `HKWorkoutConfiguration` of a standalone session or a multisport leg, the timeline's
+  /// `beginActivity`); inside an open-water span, only on the ``openWaterFixSpacing`` grid from
+  /// `t = 0` (instants 0, 5, 10 s...; project rule, docs/scenario-format.md#swim); elsewhere,
+  /// yes. The one home of both rules. A recording's own fixes are replayed as recorded, and a
+  /// scenario's own `sensors.location.interval` is its receiver's rate everywhere but in a
+  /// pool: neither is thinned to the open-water grid.
+  package func receivesFix(
+    at instant: SimulationInstant, openWater: [WorkoutEngine.SwimSpan],
+    pool: [WorkoutEngine.SwimSpan]
   ) -> Bool {
     guard !isReplay else { return true }
-    return Self.surfaces(at: instant, openWater: spans, interval: sensor.interval)
+    return Self.receivesFix(
+      at: instant, openWater: openWater, pool: pool, interval: sensor.interval)
   }
 
-  /// ``surfaces(at:openWater:)`` of a scripted course whose receiver has `interval`
+  /// ``receivesFix(at:openWater:pool:)`` of a scripted course whose receiver has `interval`
   /// (`sensors.location.interval`, `nil` for the default).
-  package static func surfaces(
-    at instant: SimulationInstant,
-    openWater spans: [(from: SimulationInstant, to: SimulationInstant?)], interval: Duration?
+  package static func receivesFix(
+    at instant: SimulationInstant, openWater: [WorkoutEngine.SwimSpan],
+    pool: [WorkoutEngine.SwimSpan], interval: Duration?
   ) -> Bool {
-    guard interval == nil else { return true }
-    let underwater = spans.contains { span in
-      span.from <= instant && span.to.map { instant < $0 } ?? true
+    func inside(_ spans: [WorkoutEngine.SwimSpan]) -> Bool {
+      spans.contains { span in span.from <= instant && span.to.map { instant < $0 } ?? true }
     }
-    return !underwater || instant.nanoseconds % (openWaterFixSpacing * 1_000_000_000) == 0
+    if inside(pool) { return false }
+    guard interval == nil, inside(openWater) else { return true }
+    return instant.nanoseconds % (openWaterFixSpacing * 1_000_000_000) == 0
   }
 
   /// The recorded fixes, in time order; empty for a scripted course.

@@ -923,16 +923,18 @@ public struct SimulationSession {
 
   /// The route the watch's GPS gave: a scripted course's fixes
   /// (``PreparedScenario/scriptedRoute(_:course:speed:path:)``) without those it missed while
-  /// it recorded an open-water swim (``RoutePlan/surfaces(at:openWater:)`` over
-  /// `WorkoutEngine.openWaterSwimSpans()`: whatever began the swim, the scenario's `swim`, a
-  /// swimming workout or the timeline's `beginActivity`), a recording's as recorded.
+  /// it recorded a swim (``RoutePlan/receivesFix(at:openWater:pool:)`` over
+  /// `WorkoutEngine.openWaterSwimSpans()` and `poolSwimSpans()`: whatever began the swim, the
+  /// scenario's `swim`, a swimming workout or the timeline's `beginActivity`), a recording's as
+  /// recorded.
   var surfacedRoute: [TrackPoint] {
     guard case .segments = scenario.course else { return prepared.route }
-    let spans = engine.openWaterSwimSpans()
-    guard !spans.isEmpty else { return prepared.route }
+    let openWater = engine.openWaterSwimSpans()
+    let pool = engine.poolSwimSpans()
+    guard !openWater.isEmpty || !pool.isEmpty else { return prepared.route }
     let interval = scenario.locationSensor?.interval
     return prepared.route.filter {
-      RoutePlan.surfaces(at: $0.instant, openWater: spans, interval: interval)
+      RoutePlan.receivesFix(at: $0.instant, openWater: openWater, pool: pool, interval: interval)
     }
   }
 

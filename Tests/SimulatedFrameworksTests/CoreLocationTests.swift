@@ -147,9 +147,27 @@ private func startWorkout(
   _ store: HKHealthStore, simulation: HealthKitSimulation, activity: HKWorkoutActivityType,
   location: HKWorkoutSessionLocationType = .outdoor
 ) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
+  try await startWorkout(
+    store, simulation: simulation, configuration: configuration(activity, location: location))
+}
+
+/// A configuration of `activity` at `location`, in a swim at `swimming`.
+private func configuration(
+  _ activity: HKWorkoutActivityType, location: HKWorkoutSessionLocationType = .outdoor,
+  swimming: HKWorkoutSwimmingLocationType = .unknown
+) -> HKWorkoutConfiguration {
   let configuration = HKWorkoutConfiguration()
   configuration.activityType = activity
   configuration.locationType = location
+  configuration.swimmingLocationType = swimming
+  return configuration
+}
+
+/// A running session of `configuration` and its builder, collection begun at now.
+private func startWorkout(
+  _ store: HKHealthStore, simulation: HealthKitSimulation,
+  configuration: HKWorkoutConfiguration
+) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
   let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
   let builder = session.associatedWorkoutBuilder()
   builder.dataSource = HKLiveWorkoutDataSource(
@@ -170,6 +188,37 @@ private func openWaterCourse(activity: String) throws -> Scenario {
       "gps": { "latitude": 0, "longitude": 0, "heading": 90 },
       "course": [ { "duration": 600, "speed": 1.0 } ] }
     """)
+}
+
+/// The seconds from `t = 0` of the fixes a watch app's manager gets on `scenario` while its
+/// workout of `configuration` runs from 0 s: each of `legs` begun at its second
+/// (`beginNewActivity`), the manager started after those at 0 s and stopped at `end` s.
+private func workoutFixes(
+  _ scenario: Scenario, _ configuration: HKWorkoutConfiguration,
+  legs: [(at: TimeInterval, configuration: HKWorkoutConfiguration)] = [], until end: TimeInterval
+) async throws -> [Double] {
+  let simulation = try HealthKitSimulation(scenario: scenario)
+  let recorder = LocationRecorder()
+  try await simulation.run {
+    let store = HKHealthStore()
+    let (session, _) = try await startWorkout(
+      store, simulation: simulation, configuration: configuration)
+    let manager = authorizedManager(recorder)
+    var started = false
+    for leg in legs {
+      if leg.at > 0, !started {
+        manager.startUpdatingLocation()
+        started = true
+      }
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(leg.at))
+      session.beginNewActivity(
+        configuration: leg.configuration, date: simulation.now, metadata: nil)
+    }
+    if !started { manager.startUpdatingLocation() }
+    try await simulation.advance(to: simulation.startDate.addingTimeInterval(end))
+    manager.stopUpdatingLocation()
+  }
+  return recorder.locations.map { $0.timestamp.timeIntervalSince(simulation.startDate) }
 }
 
 @Suite("CoreLocation: fixes from the course, authorization, indoor, background; workout routes")
@@ -282,62 +331,55 @@ struct CoreLocationTests {
   /// configuration gets a fix every 5 s, at 0, 5 and 10 s of 12 s, where the land rate would
   /// give 13 (0, 1, ..., 12).
   @Test func anAppsOpenWaterSessionGetsAFixEveryFiveSeconds() async throws {
-    let simulation = try HealthKitSimulation(scenario: openWaterCourse(activity: "swimming"))
-    let recorder = LocationRecorder()
-    try await simulation.run {
-      let store = HKHealthStore()
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .swimming
-      configuration.swimmingLocationType = .openWater
-      configuration.locationType = .outdoor
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
-      let manager = authorizedManager(recorder)
-      manager.startUpdatingLocation()
-      try await simulation.advance(by: .seconds(12))
-      manager.stopUpdatingLocation()
-    }
-    let start = simulation.startDate
-    #expect(recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == [0, 5, 10])
+    let fixes = try await workoutFixes(
+      openWaterCourse(activity: "swimming"), configuration(.swimming, swimming: .openWater),
+      until: 12)
+    #expect(fixes == [0, 5, 10])
   }
 
   /// A multisport workout's open-water leg, which the app begins with its configuration, gets
   /// a fix every 5 s (0 and 5 s) and the bike leg from 10 s a fix every second (10, 11, ...,
   /// 15 s): the rate follows the current activity.
   @Test func aMultisportOpenWaterLegGetsAFixEveryFiveSecondsAndTheBikeEverySecond() async throws {
-    let simulation = try HealthKitSimulation(scenario: openWaterCourse(activity: "swimBikeRun"))
-    let recorder = LocationRecorder()
-    try await simulation.run {
-      let store = HKHealthStore()
-      let main = HKWorkoutConfiguration()
-      main.activityType = .swimBikeRun
-      main.locationType = .outdoor
-      let session = try HKWorkoutSession(healthStore: store, configuration: main)
-      let builder = session.associatedWorkoutBuilder()
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
-      let swim = HKWorkoutConfiguration()
-      swim.activityType = .swimming
-      swim.swimmingLocationType = .openWater
-      swim.locationType = .outdoor
-      session.beginNewActivity(configuration: swim, date: simulation.now, metadata: nil)
-      let manager = authorizedManager(recorder)
-      manager.startUpdatingLocation()
-      try await simulation.advance(by: .seconds(10))
-      let bike = HKWorkoutConfiguration()
-      bike.activityType = .cycling
-      bike.locationType = .outdoor
-      session.beginNewActivity(configuration: bike, date: simulation.now, metadata: nil)
-      try await simulation.advance(by: .seconds(5))
-      manager.stopUpdatingLocation()
-    }
-    let start = simulation.startDate
-    #expect(
-      recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == [
-        0, 5, 10, 11, 12, 13, 14, 15,
-      ])
+    let fixes = try await workoutFixes(
+      openWaterCourse(activity: "swimBikeRun"), configuration(.swimBikeRun),
+      legs: [(0, configuration(.swimming, swimming: .openWater)), (10, configuration(.cycling))],
+      until: 15)
+    #expect(fixes == [0, 5, 10, 11, 12, 13, 14, 15])
+  }
+
+  /// A multisport workout's pool leg gets no fix, as a standalone pool swim gets none (the
+  /// lead's decision, session 25: an indoor pool has no GPS, and the watch's pool swim counts
+  /// lengths with its motion sensors): the pool leg from 0 s, none of the land rate's fixes
+  /// while it is current, 0, 1, ..., 10 s (the fix due at 10 s comes as `advance(to:)` reaches
+  /// 10 s, before the app's next line begins the ride: the watch is still in the pool then);
+  /// the bike leg begun at 10 s a fix every second from the next one, 11, 12, ..., 15 s (5).
+  @Test func aMultisportPoolLegGetsNoFixAndTheBikeOneASecond() async throws {
+    let fixes = try await workoutFixes(
+      openWaterCourse(activity: "swimBikeRun"), configuration(.swimBikeRun),
+      legs: [(0, configuration(.swimming, swimming: .pool)), (10, configuration(.cycling))],
+      until: 15)
+    #expect(fixes == [11, 12, 13, 14, 15])
+  }
+
+  /// The same rule for the app's standalone pool session (an outdoor pool: the session's
+  /// `locationType` is outdoor, so only the pool keeps the GPS off): over 0–12 s no fix, where
+  /// a run would get 13. And a scenario's `swim` in a pool, the body swimming the whole run:
+  /// the manager of an app without a workout gets no fix either, as the command line has no
+  /// route for it (docs/scenario-format.md#gps).
+  @Test func aPoolSwimGetsNoFix() async throws {
+    let session = try await workoutFixes(
+      openWaterCourse(activity: "swimming"), configuration(.swimming, swimming: .pool),
+      until: 12)
+    #expect(session == [])
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming",
+        "swim": { "location": "pool", "sets": [ { "lengths": 40, "pace": 100 } ] },
+        "gps": { "latitude": 0, "longitude": 0, "heading": 90 } }
+      """)
+    let (_, recorder) = try await updates(of: scenario, seconds: 12)
+    #expect(recorder.locations.isEmpty)
   }
 
   /// A distance filter of 1000 m over a route of 3 m/s × 10 s = 30 m lets only the first fix

@@ -117,6 +117,34 @@ private func scheduleAnAlarmAndCrash(
   return old
 }
 
+/// The fall-launch tests' simulation (a watch app with fall detection's usage description and
+/// entitlement, from 2026-03-02 08:00 UTC) and the recorder its app's manager delegates to.
+private func fallSimulation() throws -> (HealthKitSimulation, FallRecorder) {
+  let scenario = try decodeScenario(
+    #"""
+    { "version": 1, "start": "2026-03-02T08:00:00Z", "watch": {},
+      "app": { "infoPlist": { "NSFallDetectionUsageDescription": "Falls" } },
+      "motion": { "fallDetection": { "entitlement": true } } }
+    """#, fileName: "fall.json")
+  let simulation = try HealthKitSimulation(scenario: scenario)
+  return (simulation, FallRecorder(start: simulation.startDate))
+}
+
+/// The fall-launch tests' run after the app's launch at 0, inside `simulation`'s run: its
+/// manager asks for authorization at 1, the app crashes at 2, a confirmed fall at 10; returns
+/// at 30.
+private func authorizeCrashAndFall(_ simulation: HealthKitSimulation) async throws {
+  try await simulation.advance(by: .seconds(1))
+  await MainActor.run {
+    (WKApplication.shared().delegate as? FallAppDelegate)?.manager?.requestAuthorization { _ in }
+  }
+  try await simulation.advance(by: .seconds(1))
+  await simulation.crash()
+  try await simulation.advance(by: .seconds(8))
+  simulation.fall(resolution: .confirmed)
+  try await simulation.advance(by: .seconds(20))
+}
+
 @Suite("WatchKit and Core Motion: the system launches an app that is not running")
 struct WatchSystemLaunchTests {
   /// A smart alarm scheduled at 0 for 100 while active; the app crashes at 10. At 100 the
@@ -176,26 +204,10 @@ struct WatchSystemLaunchTests {
   /// fallDetection): its launch makes the manager and sets the delegate, which gets the fall
   /// dated 10; nothing keeps the app alive, so it is suspended at 10 + 10 = 20.
   @Test func aFallLaunchesAnAppThatIsNotRunning() async throws {
-    let scenario = try decodeScenario(
-      #"""
-      { "version": 1, "start": "2026-03-02T08:00:00Z", "watch": {},
-        "app": { "infoPlist": { "NSFallDetectionUsageDescription": "Falls" } },
-        "motion": { "fallDetection": { "entitlement": true } } }
-      """#, fileName: "fall.json")
-    let simulation = try HealthKitSimulation(scenario: scenario)
-    let recorder = FallRecorder(start: simulation.startDate)
+    let (simulation, recorder) = try fallSimulation()
     try await simulation.run {
       await MainActor.run { simulation.launchWatchApp { FallAppDelegate(recorder: recorder) } }
-      try await simulation.advance(by: .seconds(1))
-      await MainActor.run {
-        (WKApplication.shared().delegate as? FallAppDelegate)?.manager?.requestAuthorization { _ in
-        }
-      }
-      try await simulation.advance(by: .seconds(1))
-      await simulation.crash()
-      try await simulation.advance(by: .seconds(8))
-      simulation.fall(resolution: .confirmed)
-      try await simulation.advance(by: .seconds(20))
+      try await authorizeCrashAndFall(simulation)
     }
     #expect(recorder.all == ["auth 3", "fall 10.0 0"])
     #expect(
@@ -211,14 +223,7 @@ struct WatchSystemLaunchTests {
   /// 10 + 20 = 30) one `notDelivered` warning names it, dated 10, and what to write; a second
   /// run of the same simulation does not name it again.
   @Test func aFallKeptForALaunchedAppThatSetsNoDelegateIsReported() async throws {
-    let scenario = try decodeScenario(
-      #"""
-      { "version": 1, "start": "2026-03-02T08:00:00Z", "watch": {},
-        "app": { "infoPlist": { "NSFallDetectionUsageDescription": "Falls" } },
-        "motion": { "fallDetection": { "entitlement": true } } }
-      """#, fileName: "fall.json")
-    let simulation = try HealthKitSimulation(scenario: scenario)
-    let recorder = FallRecorder(start: simulation.startDate)
+    let (simulation, recorder) = try fallSimulation()
     let launches = await MainActor.run { LaunchCount() }
     try await simulation.run {
       await MainActor.run {
@@ -227,16 +232,7 @@ struct WatchSystemLaunchTests {
           return FallAppDelegate(recorder: recorder, setsDelegate: launches.count == 1)
         }
       }
-      try await simulation.advance(by: .seconds(1))
-      await MainActor.run {
-        (WKApplication.shared().delegate as? FallAppDelegate)?.manager?.requestAuthorization { _ in
-        }
-      }
-      try await simulation.advance(by: .seconds(1))
-      await simulation.crash()
-      try await simulation.advance(by: .seconds(8))
-      simulation.fall(resolution: .confirmed)
-      try await simulation.advance(by: .seconds(20))
+      try await authorizeCrashAndFall(simulation)
     }
     await simulation.run {}
     #expect(recorder.all == ["auth 3"])

@@ -16,11 +16,7 @@ import WorkoutSystem
 struct DeviceCrashQueryTests {
   /// iPhone step samples saved at 600, 900 and 1200 s (an iPhone sample is in every store's view
   /// at its save: the phone's own, and a store made outside `on`).
-  static let iPhoneSteps = """
-    [ { "type": "stepCount", "source": "iPhone", "start": 0, "end": 60, "value": 10, "savedAt": 600 },
-      { "type": "stepCount", "source": "iPhone", "start": 60, "end": 120, "value": 20, "savedAt": 900 },
-      { "type": "stepCount", "source": "iPhone", "start": 120, "end": 180, "value": 30, "savedAt": 1200 } ]
-    """
+  static let iPhoneSteps = iPhoneSamplesSavedLate("stepCount")
 
   /// The virtual seconds of each call a handler got.
   final class Times: Sendable {

@@ -18,11 +18,7 @@ import WorkoutSystem
 @Suite("The phone app's observer queries follow phoneAppState")
 struct PhoneAppStateObserverTests {
   /// iPhone walking distance saved at 600, 900 and 1200 s, the phone never locked.
-  static let distances = """
-    [ { "type": "distanceWalkingRunning", "source": "iPhone", "start": 0, "end": 60, "value": 10, "savedAt": 600 },
-      { "type": "distanceWalkingRunning", "source": "iPhone", "start": 60, "end": 120, "value": 20, "savedAt": 900 },
-      { "type": "distanceWalkingRunning", "source": "iPhone", "start": 120, "end": 180, "value": 30, "savedAt": 1200 } ]
-    """
+  static let distances = iPhoneSamplesSavedLate("distanceWalkingRunning")
 
   /// The phone app's store (made inside `on(.phone)`) running an observer of walking distance
   /// whose handler records the virtual seconds of each call and answers at once.

@@ -100,6 +100,16 @@ func quantitySpans(
   }
 }
 
+/// A `health.samples` array of three iPhone samples of `type`: 10 over 0–60 s saved at 600 s,
+/// 20 over 60–120 s saved at 900 s and 30 over 120–180 s saved at 1200 s, each saved well after
+/// its end, so a running query hears each save on its own.
+func iPhoneSamplesSavedLate(_ type: String) -> String {
+  let samples = [(0, 10, 600), (60, 20, 900), (120, 30, 1200)].map { start, value, saved in
+    #"{ "type": "\#(type)", "source": "iPhone", "start": \#(start), "end": \#(start + 60), "value": \#(value), "savedAt": \#(saved) }"#
+  }
+  return "[ " + samples.joined(separator: ",\n  ") + " ]"
+}
+
 /// 2026-03-02 12:00:00 UTC plus `seconds`.
 func noon(plus seconds: TimeInterval) -> Date {
   Date(timeIntervalSince1970: 1_772_452_800 + seconds)

@@ -362,4 +362,29 @@ import WorkoutSimTestSupport
       #expect(workout.workoutActivities.first?.endDate == start.addingTimeInterval(1800))
     }
   }
+
+  /// An activity the app adds without an end date is in progress (Apple's `duration` page: the
+  /// time from its start to the current time; swim29 item 2: it was 0): begun 60 s before now
+  /// it is 60 s long in the builder's `workoutActivities`, 30 s later 60 + 30 = 90; ended by
+  /// `updateActivity` at its start + 75 s it is 75, whenever it is read.
+  @Test func anActivityAddedWithoutAnEndRunsToNow() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let builder = HKWorkoutBuilder(
+        healthStore: HKHealthStore(), configuration: configuration, device: nil)
+      let start = simulation.now.addingTimeInterval(-60)
+      try await builder.beginCollection(at: start)
+      let activity = HKWorkoutActivity(
+        workoutConfiguration: configuration, start: start, end: nil, metadata: nil)
+      try await builder.addWorkoutActivity(activity)
+      #expect(builder.workoutActivities.first?.duration == 60)
+      try await simulation.advance(by: .seconds(30))
+      #expect(builder.workoutActivities.first?.duration == 90)
+      try await builder.updateActivity(uuid: activity.uuid, end: start.addingTimeInterval(75))
+      try await simulation.advance(by: .seconds(30))
+      #expect(builder.workoutActivities.first?.duration == 75)
+    }
+  }
 }

@@ -61,6 +61,28 @@ import WorkoutCore
     return configuration
   }
 
+  /// Inside `simulation`'s run (from 12:00:00): a `swimBikeRun` app's workout whose pool leg
+  /// (`lapLength` metres in its configuration, or none, and `metadata`) runs from 0 to `until`
+  /// s and its run leg from there to twice that; the saved workout.
+  func poolLegThenRun(
+    _ simulation: HealthKitSimulation, lapLength: Double? = nil,
+    metadata: [String: Any]? = nil, until seconds: TimeInterval
+  ) async throws -> HKWorkout {
+    let (session, builder) = try await startedSession(
+      HKHealthStore(), simulation, configuration(.swimBikeRun))
+    let swim = configuration(.swimming)
+    swim.swimmingLocationType = .pool
+    swim.lapLength = lapLength.map { HKQuantity(unit: .meter(), doubleValue: $0) }
+    session.beginNewActivity(configuration: swim, date: simulation.now, metadata: metadata)
+    try await simulation.advance(to: noon(plus: seconds))
+    session.beginNewActivity(
+      configuration: configuration(.running), date: simulation.now, metadata: nil)
+    try await simulation.advance(to: noon(plus: 2 * seconds))
+    session.end()
+    try await builder.endCollection(at: simulation.now)
+    return try #require(try await builder.finishWorkout())
+  }
+
   /// A `swimBikeRun` app begins its swim leg with a pool configuration of 50 m, then a run leg:
   /// the saved swim leg's `workoutConfiguration` has `swimmingLocationType` `.pool` and
   /// `lapLength` 50 m and its metadata `HKSwimmingLocationType` 1 and `HKLapLength` 50 m, as
@@ -70,24 +92,7 @@ import WorkoutCore
   @Test func aSwimLegKeepsItsPool() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {
-      let store = HKHealthStore()
-      let main = configuration(.swimBikeRun)
-      let session = try HKWorkoutSession(healthStore: store, configuration: main)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
-      let swim = configuration(.swimming)
-      swim.swimmingLocationType = .pool
-      swim.lapLength = HKQuantity(unit: .meter(), doubleValue: 50)
-      session.beginNewActivity(configuration: swim, date: simulation.now, metadata: nil)
-      try await simulation.advance(to: noon(plus: 300))
-      session.beginNewActivity(
-        configuration: configuration(.running), date: simulation.now, metadata: nil)
-      try await simulation.advance(to: noon(plus: 600))
-      session.end()
-      try await builder.endCollection(at: simulation.now)
-      let workout = try #require(try await builder.finishWorkout())
+      let workout = try await poolLegThenRun(simulation, lapLength: 50, until: 300)
       let legs = workout.workoutActivities
       #expect(legs.map(\.workoutConfiguration.activityType) == [.swimming, .running])
       #expect(legs[0].workoutConfiguration.swimmingLocationType == .pool)
@@ -112,24 +117,7 @@ import WorkoutCore
   @Test func aPoolLegRecordsLengths() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {
-      let store = HKHealthStore()
-      let main = configuration(.swimBikeRun)
-      let session = try HKWorkoutSession(healthStore: store, configuration: main)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
-      let swim = configuration(.swimming)
-      swim.swimmingLocationType = .pool
-      swim.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
-      session.beginNewActivity(configuration: swim, date: simulation.now, metadata: nil)
-      try await simulation.advance(to: noon(plus: 100))
-      session.beginNewActivity(
-        configuration: configuration(.running), date: simulation.now, metadata: nil)
-      try await simulation.advance(to: noon(plus: 200))
-      session.end()
-      try await builder.endCollection(at: simulation.now)
-      let workout = try #require(try await builder.finishWorkout())
+      let workout = try await poolLegThenRun(simulation, lapLength: 25, until: 100)
       let legs = workout.workoutActivities
       #expect(legs.count == 2)
       let laps = legs[0].workoutEvents.filter { $0.type == .lap }
@@ -154,25 +142,9 @@ import WorkoutCore
   @Test func aYardPoolLegRecordsLengthsInMetres() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {
-      let store = HKHealthStore()
-      let main = configuration(.swimBikeRun)
-      let session = try HKWorkoutSession(healthStore: store, configuration: main)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
-      let swim = configuration(.swimming)
-      swim.swimmingLocationType = .pool
-      session.beginNewActivity(
-        configuration: swim, date: simulation.now,
-        metadata: [HKMetadataKeyLapLength: HKQuantity(unit: .yard(), doubleValue: 25)])
-      try await simulation.advance(to: noon(plus: 30))
-      session.beginNewActivity(
-        configuration: configuration(.running), date: simulation.now, metadata: nil)
-      try await simulation.advance(to: noon(plus: 60))
-      session.end()
-      try await builder.endCollection(at: simulation.now)
-      let workout = try #require(try await builder.finishWorkout())
+      let workout = try await poolLegThenRun(
+        simulation, metadata: [HKMetadataKeyLapLength: HKQuantity(unit: .yard(), doubleValue: 25)],
+        until: 30)
       let legs = workout.workoutActivities
       #expect(legs.count == 2)
       let laps = legs[0].workoutEvents.filter { $0.type == .lap }
@@ -199,13 +171,8 @@ import WorkoutCore
   @Test func anActivityInProgressHasItsDurationSoFar() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {
-      let store = HKHealthStore()
-      let main = configuration(.swimBikeRun)
-      let session = try HKWorkoutSession(healthStore: store, configuration: main)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
+      let (session, builder) = try await startedSession(
+        HKHealthStore(), simulation, configuration(.swimBikeRun))
       try await simulation.advance(to: noon(plus: 100))
       session.beginNewActivity(
         configuration: configuration(.cycling), date: simulation.now, metadata: nil)
@@ -232,15 +199,10 @@ import WorkoutCore
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let legs = Legs()
     try await simulation.run {
-      let store = HKHealthStore()
-      let main = configuration(.swimBikeRun)
-      let session = try HKWorkoutSession(healthStore: store, configuration: main)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
+      let (session, builder) = try await startedSession(
+        HKHealthStore(), simulation, configuration(.swimBikeRun))
       session.delegate = legs
       builder.delegate = legs
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
       #expect(builder.currentWorkoutActivity == nil)
       // swim 0–300 s, T1 300–360, bike 360–900 (paused 600–660), T2 900–960, run 960–1500.
       let plan: [(TimeInterval, HKWorkoutActivityType)] = [
@@ -318,4 +280,37 @@ import WorkoutCore
     metadata: nil)
   let type = await Task.detached { activity.workoutConfiguration.activityType }.value
   #expect(type == .cycling)
+}
+
+/// An activity the app makes itself without an end date is in progress, and its duration is
+/// the time from its start to the simulation's virtual now at each read (Apple: "If an
+/// activity is currently in progress, it has a nil-valued endDate. In this case, HealthKit
+/// calculates the duration as the time between the startDate and the current time",
+/// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/duration; swim29 item
+/// 2: it was 0): made at 12:00:00 with a start 30 s earlier it is 30 s long, 90 s later
+/// 30 + 90 = 120; one that starts after now is 0 (project rule), until now passes its start:
+/// starting at +60 s, at +90 s it is 90 − 60 = 30. With an end date it is end − start:
+/// 45 s, whenever it is read.
+@Test func anActivityTheAppMakesWithoutAnEndDateGrowsWithVirtualTime() async throws {
+  let simulation = try HealthKitSimulation(scenario: constantRun())
+  try await simulation.run {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .cycling
+    let open = HKWorkoutActivity(
+      workoutConfiguration: configuration, start: noon(plus: -30), end: nil, metadata: nil)
+    let later = HKWorkoutActivity(
+      workoutConfiguration: configuration, start: noon(plus: 60), end: nil, metadata: nil)
+    let ended = HKWorkoutActivity(
+      workoutConfiguration: configuration, start: noon(plus: -30), end: noon(plus: 15),
+      metadata: nil)
+    #expect(simulation.now == noon(plus: 0))
+    #expect(open.duration == 30)
+    #expect(later.duration == 0)
+    #expect(ended.duration == 45)
+    try await simulation.advance(by: .seconds(90))
+    #expect(open.endDate == nil)
+    #expect(open.duration == 120)
+    #expect(later.duration == 30)
+    #expect(ended.duration == 45)
+  }
 }

@@ -91,24 +91,43 @@ import WorkoutSimulation
     #expect(try run(#"{ "duration": 100, "speed": 0.8 }"#).warnings.isEmpty)
   }
 
-  /// The command line's open-water leg (new-user trial 29): `beginActivity` with
-  /// `"swimmingLocationType": "openWater"` gives the run result's route a fix every 5 s while
-  /// the leg is current, 0, 5, ..., 95 s (20), and one a second on the run leg from 100 s to
-  /// the end at 200 s (101): 121 points, not 201.
-  @Test func aTimelineOpenWaterLegsRouteHasAFixEveryFiveSeconds() throws {
+  /// The seconds of the run result's route points of a `swimBikeRun` workout placed on the
+  /// equator: the course swims 0.8 m/s for 100 s then goes 8 m/s for 100 s; the swim leg
+  /// `leg` (the `beginActivity` entry's swimming keys) from 0 to 100 s, the bike leg to the end
+  /// at 200 s.
+  func routeSeconds(_ leg: String) throws -> [Int] {
     let scenario = try decodeScenario(
       """
       { "version": 1, "activity": "swimBikeRun", "location": "outdoor",
         "gps": { "latitude": 0, "longitude": 0, "heading": 90 },
-        "course": [ { "duration": 100, "speed": 0.8 }, { "duration": 100, "speed": 3.2 } ],
+        "course": [ { "duration": 100, "speed": 0.8 }, { "duration": 100, "speed": 8 } ],
         "timeline": [
           { "at": 0, "do": "start" },
-          { "at": 0, "do": "beginActivity", "activity": "swimming", "swimmingLocationType": "openWater" },
-          { "at": 100, "do": "beginActivity", "activity": "running" },
+          { "at": 0, "do": "beginActivity", "activity": "swimming"\(leg) },
+          { "at": 100, "do": "beginActivity", "activity": "cycling" },
           { "at": 200, "do": "end" } ] }
       """)
     let track = try Simulation.run(scenario).track
-    let seconds = track.filter { $0.latitude != nil }.map { Int($0.instant.seconds) }
+    return track.filter { $0.latitude != nil }.map { Int($0.instant.seconds) }
+  }
+
+  /// The command line's open-water leg (new-user trial 29): `beginActivity` with
+  /// `"swimmingLocationType": "openWater"` gives the run result's route a fix every 5 s while
+  /// the leg is current, 0, 5, ..., 95 s (20), and one a second on the bike leg from 100 s to
+  /// the end at 200 s (101): 121 points, not 201.
+  @Test func aTimelineOpenWaterLegsRouteHasAFixEveryFiveSeconds() throws {
+    let seconds = try routeSeconds(#", "swimmingLocationType": "openWater""#)
     #expect(seconds == Array(stride(from: 0, to: 100, by: 5)) + Array(100...200))
+    #expect(seconds.count == 121)
+  }
+
+  /// The command line's pool leg (session 25, the lead's decision: a pool leg gets no GPS fix,
+  /// as a standalone pool swim has no route): the route has no point while the pool leg is
+  /// current, 0 to 99 s, and one a second on the bike leg from 100 s to the end at 200 s:
+  /// 200 − 100 + 1 = 101 points, not 201.
+  @Test func aTimelinePoolLegHasNoRoute() throws {
+    let seconds = try routeSeconds(#", "swimmingLocationType": "pool", "lapLength": 25"#)
+    #expect(seconds == Array(100...200))
+    #expect(seconds.count == 101)
   }
 }

@@ -240,10 +240,22 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
   /// "If an activity is currently in progress, it has a nil-valued endDate. In this case,
   /// HealthKit calculates the duration as the time between the startDate and the current time,
   /// ignoring any pause periods"; "ignoring" as for an ended activity, whose duration is the
-  /// workout's active time: docs/healthkit-behaviour.md#activities). An in-progress activity is
-  /// a snapshot: ``HKLiveWorkoutBuilder/currentWorkoutActivity`` read later gives the later
-  /// value. An activity the app creates with an end of `nil` has 0.
-  public let duration: TimeInterval
+  /// workout's active time: docs/healthkit-behaviour.md#activities). An in-progress activity of
+  /// the builder's is a snapshot: ``HKLiveWorkoutBuilder/currentWorkoutActivity`` read later
+  /// gives the later value. An activity the app creates with an end of `nil`
+  /// (``init(workoutConfiguration:start:end:metadata:)``) is in progress by the same page: each
+  /// read gives the time from its start to now (the simulation's virtual now inside a run,
+  /// `Date()` with none), 0 while its start is still ahead (project rule: Apple gives no
+  /// negative duration); it has no pauses of its own. An archived copy
+  /// (``encode(with:)``) keeps the value it had when archived.
+  public var duration: TimeInterval {
+    if let fixedDuration { return fixedDuration }
+    let now = HealthKitSimulation.quietReadSimulation("HKWorkoutActivity.duration")?.now ?? Date()
+    return max(0, now.timeIntervalSince(startDate))
+  }
+  /// The duration when it is known (an ended activity, the builder's snapshot); `nil` for an
+  /// activity in progress that ``duration`` reads at each call.
+  private let fixedDuration: TimeInterval?
   /// Its statistics per type.
   public let allStatistics: [HKQuantityType: HKStatistics]
   private let zoneGroups: [HKQuantityType: HKWorkoutZoneGroup]
@@ -264,8 +276,10 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
     zoneGroups[quantityType]
   }
 
-  /// Creates an activity without events or statistics; ``duration`` is end − start (0 without
-  /// an end).
+  /// Creates an activity without events or statistics (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/init(workoutconfiguration:start:end:metadata:)):
+  /// ``duration`` is end − start, or without an end, in progress, the time from start to now
+  /// at each read (Apple doc: https://developer.apple.com/documentation/healthkit/hkworkoutactivity/duration).
   public convenience init(
     workoutConfiguration: HKWorkoutConfiguration, start startDate: Date, end endDate: Date?,
     metadata: [String: Any]?
@@ -273,13 +287,14 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
     self.init(
       workoutConfiguration: workoutConfiguration, startDate: startDate, endDate: endDate,
       metadata: metadata, workoutEvents: [],
-      duration: endDate.map { $0.timeIntervalSince(startDate) } ?? 0, allStatistics: [:])
+      duration: endDate.map { $0.timeIntervalSince(startDate) }, allStatistics: [:])
   }
 
-  /// Creates an activity from its parts.
+  /// Creates an activity from its parts; a `duration` of `nil` is an activity in progress whose
+  /// ``duration`` runs to now at each read.
   package init(
     workoutConfiguration: HKWorkoutConfiguration, startDate: Date, endDate: Date?,
-    metadata: [String: Any]?, workoutEvents: [HKWorkoutEvent], duration: TimeInterval,
+    metadata: [String: Any]?, workoutEvents: [HKWorkoutEvent], duration: TimeInterval?,
     allStatistics: [HKQuantityType: HKStatistics],
     zoneGroups: [HKQuantityType: HKWorkoutZoneGroup] = [:], uuid: UUID = UUID()
   ) {
@@ -290,7 +305,7 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
     self.endDate = endDate
     self.metadata = bridgedMetadata(metadata)
     self.workoutEvents = workoutEvents
-    self.duration = duration
+    self.fixedDuration = duration
     self.allStatistics = allStatistics
     self.uuid = uuid
   }

@@ -200,7 +200,8 @@ final class StandaloneWorkout: @unchecked Sendable {
     let activity = HKWorkoutActivity(
       workoutConfiguration: appActivity.workoutConfiguration, startDate: dates[0],
       endDate: dates.count > 1 ? dates[1] : nil, metadata: appActivity.metadata,
-      workoutEvents: appActivity.workoutEvents, duration: appActivity.duration,
+      workoutEvents: appActivity.workoutEvents,
+      duration: dates.count > 1 ? appActivity.duration : nil,
       allStatistics: appActivity.allStatistics, uuid: appActivity.uuid)
     return change("add a workout activity") { parts in
       let end = activity.endDate ?? .distantFuture
@@ -244,7 +245,7 @@ final class StandaloneWorkout: @unchecked Sendable {
         endDate: newEnd,
         metadata: metadata.map { (old.metadata ?? [:]).merging($0) { $1 } } ?? old.metadata,
         workoutEvents: old.workoutEvents,
-        duration: newEnd.map { $0.timeIntervalSince(old.startDate) } ?? 0,
+        duration: newEnd.map { $0.timeIntervalSince(old.startDate) },
         allStatistics: old.allStatistics, uuid: old.uuid)
       return nil
     }

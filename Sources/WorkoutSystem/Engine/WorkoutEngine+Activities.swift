@@ -197,46 +197,62 @@ extension WorkoutEngine {
 }
 
 extension WorkoutEngine {
-  /// The spans in which this engine's device records an open-water swim, in session order:
-  /// `from` its start, `to` its end (`nil` while it goes on). The one home of the question
-  /// "is the watch swimming in open water now?", which the GPS fixes follow
-  /// (`RoutePlan.surfaces(at:openWater:)`, docs/scenario-format.md#swim: a fix every 5 s, GPS
-  /// does not reach through water):
-  /// - a scenario whose `swim` is in open water (a `swimming` configuration whose
-  ///   ``WorkoutEngineConfiguration/activityMetadata`` gives `HKSwimmingLocationType` 2): the
-  ///   body swims the whole course, recorded or not: one span over the whole run;
-  /// - a session whose own part is an open-water swim (a `swimming` workout whose
-  ///   configuration, the scenario's `swim` or the app's `HKWorkoutConfiguration`, gives
-  ///   `HKSwimmingLocationType` 2, `HKWorkoutSwimmingLocationType.openWater`): from collection's
-  ///   start to its end;
-  /// - otherwise each of its activities that is an open-water swim (a `swimming` leg whose
-  ///   metadata has `HKSwimmingLocationType` 2: the app's `beginNewActivity` configuration, the
-  ///   timeline's `beginActivity` with `"swimmingLocationType": "openWater"`): from its start to
-  ///   its end.
+  /// A span of scenario time in which the watch records a swim: `from` its start, `to` its end
+  /// (`nil` while it goes on).
+  public typealias SwimSpan = (from: SimulationInstant, to: SimulationInstant?)
+
+  /// The spans in which this engine's device records an open-water swim, in session order
+  /// (``swimSpans(location:)`` of `HKSwimmingLocationType` 2,
+  /// `HKWorkoutSwimmingLocationType.openWater`). The GPS fixes follow them
+  /// (`RoutePlan.receivesFix(at:openWater:pool:)`, docs/scenario-format.md#swim: a fix every 5 s,
+  /// GPS does not reach through water).
   ///
   /// Project rule (new-user trial 29): the fix rate follows the activity being recorded, as a
   /// watch's GPS does, not the scenario's setting alone.
-  public func openWaterSwimSpans() -> [(from: SimulationInstant, to: SimulationInstant?)] {
-    func isOpenWater(_ metadata: [String: MetadataValue]) -> Bool {
-      metadata["HKSwimmingLocationType"] == .number(2)
+  public func openWaterSwimSpans() -> [SwimSpan] { swimSpans(location: 2) }
+
+  /// The spans in which this engine's device records a pool swim, in session order
+  /// (``swimSpans(location:)`` of `HKSwimmingLocationType` 1, `HKWorkoutSwimmingLocationType.pool`).
+  /// The watch gets no GPS fix in them (`RoutePlan.receivesFix(at:openWater:pool:)`,
+  /// docs/scenario-format.md#a-swimming-leg): a pool swim records no route (Apple's Pool Swim
+  /// workout counts lengths with the watch's motion sensors; project rule, one rule for a
+  /// standalone pool swim and a multisport workout's pool leg, decided in session 25).
+  public func poolSwimSpans() -> [SwimSpan] { swimSpans(location: 1) }
+
+  /// The spans in which this engine's device records a swim whose `HKSwimmingLocationType` is
+  /// `location` (1 pool, 2 open water), in session order. The one home of the question "is the
+  /// watch swimming there now?":
+  /// - a scenario whose `swim` is there (a `swimming` configuration whose
+  ///   ``WorkoutEngineConfiguration/activityMetadata`` gives `HKSwimmingLocationType`
+  ///   `location`; a replayed swim's too): the body swims the whole course, recorded or not: one
+  ///   span over the whole run;
+  /// - a session whose own part is such a swim (a `swimming` workout whose configuration, the
+  ///   scenario's `swim` or the app's `HKWorkoutConfiguration`, gives `HKSwimmingLocationType`
+  ///   `location`): from collection's start to its end;
+  /// - otherwise each of its activities that is such a swim (a `swimming` leg whose metadata
+  ///   has `HKSwimmingLocationType` `location`: the app's `beginNewActivity` configuration, the
+  ///   timeline's `beginActivity` with its `"swimmingLocationType"`): from its start to its end.
+  private func swimSpans(location: Double) -> [SwimSpan] {
+    func isThere(_ metadata: [String: MetadataValue]) -> Bool {
+      metadata["HKSwimmingLocationType"] == .number(location)
     }
     if configuration.activity == .swimming,
-      isOpenWater(configuration.activityMetadata[.swimming] ?? [:])
+      isThere(configuration.activityMetadata[.swimming] ?? [:])
     {
       return [(SimulationInstant(nanoseconds: .min), nil)]
     }
-    var spans: [(from: SimulationInstant, to: SimulationInstant?)] = []
+    var spans: [SwimSpan] = []
     for session in sessions {
       guard let start = session.builder.startDate else { continue }
       let configured = Self.activityMetadata(
         configured: configuration.activityMetadata[session.activity] ?? [:],
         app: session.configurationMetadata)
-      if session.activity == .swimming, isOpenWater(configured) {
+      if session.activity == .swimming, isThere(configured) {
         spans.append((start, session.builder.endDate))
         continue
       }
       for activity in session.builder.activities
-      where activity.activityType == .swimming && isOpenWater(activity.metadata) {
+      where activity.activityType == .swimming && isThere(activity.metadata) {
         spans.append((activity.startDate, activity.endDate ?? session.builder.endDate))
       }
     }

@@ -493,7 +493,8 @@ public class CLLocationManager: NSObject {
           (
             key,
             CoreLocationState.Updates(
-              device: device, generation: state.processGeneration(of: device), manager: weak, next: next,
+              device: device, generation: state.processGeneration(of: device), manager: weak,
+              next: next,
               oneShot: oneShot, significant: significant, last: nil)
           ))
         return false

@@ -106,8 +106,10 @@ extension CoreLocationState {
         }
       }
     }
-    let phoneManagers = managers.filter { alive.isAlive(.phone, $0.generation) }.compactMap(\.object)
-      .filter { $0.device == .phone }
+    let phoneManagers = managers.filter { alive.isAlive(.phone, $0.generation) }.compactMap(
+      \.object
+    )
+    .filter { $0.device == .phone }
     guard !phoneManagers.isEmpty else {
       heldCrossings += crossings.map { ($0.region, $0.effect) }
       return ([], crossings.map { ($0.region.identifier, $0.effect, $0.at) })

@@ -178,7 +178,8 @@ open class CMBatchedSensorManager: NSObject {
         (
           key,
           CoreMotionState.BatchUpdates(
-            device: device, generation: state.processGeneration(of: device), sink: sink, stream: stream,
+            device: device, generation: state.processGeneration(of: device), sink: sink,
+            stream: stream,
             last: now, next: now.advanced(by: CoreMotionState.batchLength))
         ))
     }

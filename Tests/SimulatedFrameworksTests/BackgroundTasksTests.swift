@@ -251,14 +251,21 @@ struct BackgroundTasksTests {
           simulation.state.withLock { $0.holdWaits > 0 }
             || simulation.now >= simulation.startDate.addingTimeInterval(1800)
         }
-        await simulation.crash()
+        // Each crash is started, not awaited: its delivery may wait for the `advance`, which
+        // waits for the hold; the crash itself is the engine's, seen in its device's process
+        // number.
+        let watchCrash = Task.detached { await simulation.crash() }
+        await waitUntil { simulation.state.withLock { $0.processGeneration(of: .watch) } == 1 }
         let afterWatch = simulation.state.withLock { $0.holds.count }
-        await simulation.crash(.phone)
+        let phoneCrash = Task.detached { await simulation.crash(.phone) }
+        await waitUntil { simulation.state.withLock { $0.processGeneration(of: .phone) } == 1 }
         let afterPhone = simulation.state.withLock { state -> Int in
           let open = state.holds.count
           state.holds.removeAll()
           return open
         }
+        await watchCrash.value
+        await phoneCrash.value
         return (afterWatch, afterPhone)
       }
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(1800))

@@ -53,14 +53,21 @@ struct DeviceCrashHoldTests {
         await waitUntil {
           simulation.state.withLock { $0.holdWaits > 0 } || simulation.now != simulation.startDate
         }
-        await simulation.crash()
+        // Each crash is started, not awaited: its delivery may wait for the `advance`, which
+        // waits for the hold; the crash itself is the engine's, seen in its device's process
+        // number.
+        let watchCrash = Task.detached { await simulation.crash() }
+        await waitUntil { simulation.state.withLock { $0.processGeneration(of: .watch) } == 1 }
         let afterWatch = simulation.state.withLock { $0.holds.count }
-        await simulation.crash(.phone)
+        let phoneCrash = Task.detached { await simulation.crash(.phone) }
+        await waitUntil { simulation.state.withLock { $0.processGeneration(of: .phone) } == 1 }
         let afterPhone = simulation.state.withLock { state -> Int in
           let open = state.holds.count
           state.holds.removeAll()
           return open
         }
+        await watchCrash.value
+        await phoneCrash.value
         return (afterWatch, afterPhone)
       }
       store.execute(query)
@@ -95,8 +102,15 @@ struct DeviceCrashHoldTests {
         configuration.activityType = .running
         let phoneStore = await simulation.on(.phone) { HKHealthStore() }
         let builders: [(HealthKitSimulation.Device, HKWorkoutBuilder)] = [
-          (.phone, HKWorkoutBuilder(healthStore: phoneStore, configuration: configuration, device: nil)),
-          (.watch, HKWorkoutBuilder(healthStore: HKHealthStore(), configuration: configuration, device: nil)),
+          (
+            .phone,
+            HKWorkoutBuilder(healthStore: phoneStore, configuration: configuration, device: nil)
+          ),
+          (
+            .watch,
+            HKWorkoutBuilder(
+              healthStore: HKHealthStore(), configuration: configuration, device: nil)
+          ),
         ]
         await simulation.crash(crashed)
         for (device, builder) in builders {
@@ -113,7 +127,8 @@ struct DeviceCrashHoldTests {
       #expect(seen[survivor] == .some(nil), "crash of the \(crashed)")
       let errors = simulation.result.log.compactMap { entry -> String? in
         guard case .error(let report) = entry.kind else { return nil }
-        return "\(entry.device) \(report.action) \(report.message == HealthKitSimulation.inertMessage)"
+        return
+          "\(entry.device) \(report.action) \(report.message == HealthKitSimulation.inertMessage)"
       }
       #expect(errors == ["\(crashed) beginCollection true"], "crash of the \(crashed)")
     }

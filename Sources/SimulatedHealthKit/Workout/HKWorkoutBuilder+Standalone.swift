@@ -1,6 +1,7 @@
 import Synchronization
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSystem
 
 /// The state of an ``HKWorkoutBuilder`` made with `init(healthStore:configuration:device:)`:
 /// a builder of a workout the app records itself, with no session or data source (Apple doc:
@@ -444,7 +445,9 @@ extension HKWorkoutBuilder {
     uuid activityUUID: UUID, end endDate: Date,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    let error = standaloneCall(.updateActivity) { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: endDate, metadata: nil)
+    }
     simulation.enqueue { completion(error == nil, error) }
   }
 
@@ -457,7 +460,9 @@ extension HKWorkoutBuilder {
   nonisolated(nonsending) public func updateActivity(uuid activityUUID: UUID, end endDate: Date)
     async throws
   {
-    let error = standaloneCall(.updateActivity) { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: endDate, metadata: nil)
+    }
     await simulation.deliver()
     if let error { throw error }
   }
@@ -475,7 +480,9 @@ extension HKWorkoutBuilder {
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
     nonisolated(unsafe) let metadata = metadata
-    let error = standaloneCall(.updateActivity) { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: nil, metadata: metadata)
+    }
     simulation.enqueue { completion(error == nil, error) }
   }
 
@@ -489,7 +496,9 @@ extension HKWorkoutBuilder {
     uuid activityUUID: UUID, adding metadata: [String: Any]
   ) async throws {
     nonisolated(unsafe) let metadata = metadata
-    let error = standaloneCall(.updateActivity) { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: nil, metadata: metadata)
+    }
     await simulation.deliver()
     if let error { throw error }
   }

@@ -51,23 +51,19 @@ struct DeviceCrashHoldTests {
       }
       let crashes = Task.detached { () -> (watch: Int, phone: Int) in
         await waitUntil {
-          simulation.state.withLock { $0.holdWaits > 0 } || simulation.now != simulation.startDate
+          simulation.state.withLock { !$0.holds.isEmpty } || simulation.now != simulation.startDate
         }
-        // Each crash is started, not awaited: its delivery may wait for the `advance`, which
-        // waits for the hold; the crash itself is the engine's, seen in its device's process
-        // number.
-        let watchCrash = Task.detached { await simulation.crash() }
-        await waitUntil { simulation.state.withLock { $0.processGeneration(of: .watch) } == 1 }
+        // The engine's crash of each device, as `crash()` and `crash(.phone)` make it (the
+        // path of a timeline `crash` too), without their delivery: that would wait for this
+        // `advance`, which waits for the hold.
+        simulation.mutate { $0.session.withEngine(of: .watch) { $0.perform(.crash, at: $0.now) } }
         let afterWatch = simulation.state.withLock { $0.holds.count }
-        let phoneCrash = Task.detached { await simulation.crash(.phone) }
-        await waitUntil { simulation.state.withLock { $0.processGeneration(of: .phone) } == 1 }
+        simulation.mutate { $0.session.withEngine(of: .phone) { $0.perform(.crash, at: $0.now) } }
         let afterPhone = simulation.state.withLock { state -> Int in
           let open = state.holds.count
           state.holds.removeAll()
           return open
         }
-        await watchCrash.value
-        await phoneCrash.value
         return (afterWatch, afterPhone)
       }
       store.execute(query)

@@ -100,7 +100,7 @@ extension AppSimulation {
     let outcome = mutate { state -> Bool? in
       state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
         if let permitted = tasks.permitted, !permitted.contains(identifier) { return false }
-        let generation = state.processGeneration()
+        let generation = state.processGeneration(of: BackgroundTasksState.device)
         if let existing = tasks.registrations[identifier], existing.generation == generation {
           return nil
         }
@@ -322,7 +322,7 @@ extension AppSimulation {
   }
 }
 
-/// Ends the continued processing tasks of a crashed app process at the crash
+/// Ends the running tasks of the crashed iPhone app process at the crash
 /// (``BackgroundTasksState/processDied(state:simulation:)``).
 struct BackgroundTasksListener: EffectListener {
   weak let simulation: AppSimulation?
@@ -331,10 +331,12 @@ struct BackgroundTasksListener: EffectListener {
     -> [AppSimulation.Callback]
   { [] }
 
-  func processDied(state: inout AppSimulation.State) -> [AppSimulation.Callback] {
-    guard let simulation, state.extensionState(BackgroundTasksState.self) != nil else {
-      return []
-    }
+  func processDied(of device: AppSimulation.Device, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+  {
+    guard device == BackgroundTasksState.device, let simulation,
+      state.extensionState(BackgroundTasksState.self) != nil
+    else { return [] }
     return state.withExtension(BackgroundTasksState.self, of: simulation) { tasks, state in
       tasks.processDied(state: &state, simulation: simulation)
     }
@@ -447,7 +449,7 @@ extension BackgroundTasksState {
   ) -> [AppSimulation.Callback] {
     let identifier = request.identifier
     guard let registration = registration(for: request),
-      registration.generation == state.processGeneration()
+      registration.generation == state.processGeneration(of: Self.device)
     else {
       state.log(
         SystemEvent(
@@ -536,7 +538,8 @@ extension BackgroundTasksState {
   static func holdLaunch(of task: BGTask, _ identifier: String, in simulation: AppSimulation) {
     task.setHold(
       simulation.beginHold(
-        framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
+        framework: "BackgroundTasks", call: "the launch handler of \(identifier)",
+        device: .phone))
   }
 
   /// The ``AppSimulation/Report/Kind-swift.enum/notDelivered`` message of continued processing
@@ -545,19 +548,30 @@ extension BackgroundTasksState {
     "the continued processing task \(identifier) was launched, but the app process has no launch handler for it, so it did not run: call BGTaskScheduler.shared.register(forTaskWithIdentifier:using:launchHandler:) for \(identifier) (or a wildcard such as com.example.export.* that covers it) before submitting the request, and again in the relaunched process after a crash"
   }
 
-  /// The app process died (a crash): its continued processing tasks end now, logged
-  /// `dropped` (reason `appCrashed`), rather than keep the running slot until their next
-  /// progress check; their expiration handlers, the dead process's code, are not called. A
-  /// queued request then starts (project rule, docs/phone.md#continued-processing-tasks).
+  /// The device whose app process runs the tasks: the iPhone (BGTaskScheduler is iOS's; the
+  /// handlers are the iPhone app's code). Its crash (`crash(.phone)`, a timeline `crash` with
+  /// `"device": "phone"`) ends the registrations and running tasks; the watch app's does not.
+  static let device = AppSimulation.Device.phone
+
+  /// The iPhone app's process died (a crash): its running tasks end now, logged `dropped`
+  /// (reason `appCrashed`): a refresh or processing task's launch handler owed
+  /// `setTaskCompleted(success:)` to a process that is gone (its hold ended with the crash,
+  /// logged `holdEnded`), and a continued processing task would otherwise keep the running
+  /// slot until its next progress check. Their expiration handlers, the dead process's code,
+  /// are not called (Apple calls the handler "shortly before the task's background time
+  /// expires", https://developer.apple.com/documentation/backgroundtasks/bgtask/expirationhandler,
+  /// in a live process; the terminated app has none). A queued request then starts (project
+  /// rule, docs/phone.md#background-tasks).
   mutating func processDied(state: inout AppSimulation.State, simulation: AppSimulation)
     -> [AppSimulation.Callback]
   {
-    let generation = state.processGeneration()
-    let dead = running.filter { $0.progressSeen != nil && $0.generation != generation }
+    let generation = state.processGeneration(of: Self.device)
+    let dead = running.filter { $0.generation != generation }
     guard !dead.isEmpty else { return [] }
     for task in dead {
       running.removeAll { $0.number == task.number }
-      _ = task.task.value.expire()
+      // Under the simulation's lock: the hold (already ended by the crash) goes here too.
+      if let hold = task.task.value.expire()?.hold { state.holds[hold] = nil }
       state.log(
         SystemEvent(
           framework: .backgroundTasks, event: "dropped", identifier: task.task.value.identifier,
@@ -599,7 +613,7 @@ extension BackgroundTasksState {
   ) -> AppSimulation.Callback? {
     self.running.removeAll { $0.number == running.number }
     guard let (handler, hold) = running.task.value.expire() else { return nil }
-    let alive = running.generation == state.processGeneration()
+    let alive = running.generation == state.processGeneration(of: Self.device)
     var details: [String: SystemEvent.Value] = ["handler": .bool(handler != nil && alive)]
     if early { details["early"] = .bool(true) }
     if running.progressSeen != nil, !early { details["reason"] = .string("noProgress") }

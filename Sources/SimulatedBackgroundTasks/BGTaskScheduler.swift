@@ -11,9 +11,10 @@ public let BGTaskSchedulerErrorDomain = "BGTaskSchedulerErrorDomain"
 /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler).
 ///
 /// One per simulation: ``shared`` inside `simulation.run { }` is that simulation's. A launch
-/// handler belongs to the app process that registered it (a crash drops it; the relaunched
-/// app registers again); submitted requests belong to the system and survive a crash
-/// (docs/phone.md#background-tasks).
+/// handler belongs to the iPhone app's process that registered it (the phone app's crash,
+/// `crash(.phone)`, drops it and ends its running tasks; the relaunched app registers again;
+/// the watch app's crash touches neither); submitted requests belong to the system and survive
+/// a crash (docs/phone.md#background-tasks).
 public final class BGTaskScheduler: Sendable {
   /// The simulation this scheduler belongs to.
   unowned let simulation: AppSimulation

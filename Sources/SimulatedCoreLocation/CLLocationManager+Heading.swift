@@ -68,7 +68,8 @@ extension CLLocationManager {
           (
             key,
             CoreLocationState.HeadingUpdates(
-              device: device, generation: state.processGeneration(), manager: weak, next: next)
+              device: device, generation: state.processGeneration(of: device), manager: weak,
+              next: next)
           ))
       }
     }

@@ -201,7 +201,7 @@ extension CLLocationManager {
       state.withExtension(CoreLocationState.self, of: simulation) { location, state in
         let current = location.managers.contains {
           $0.object.map(ObjectIdentifier.init) == me
-            && $0.generation == state.processGeneration()
+            && $0.generation == state.processGeneration(of: .phone)
         }
         guard current, !location.heldCrossings.isEmpty else {
           return UncheckedBox<[(region: CLCircularRegion, effect: RegionCrossing.Effect)]>([])

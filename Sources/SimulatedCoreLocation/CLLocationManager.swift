@@ -184,7 +184,8 @@ public class CLLocationManager: NSObject {
     simulation.mutate { state in
       state.withExtension(CoreLocationState.self, of: simulation) { location, state in
         location.managers.removeAll { $0.object == nil }
-        location.managers.append(WeakManager(self, generation: state.processGeneration()))
+        location.managers.append(
+          WeakManager(self, generation: state.processGeneration(of: device)))
       }
     }
     simulation.enqueue(call: "CLLocationManager()") {
@@ -492,7 +493,8 @@ public class CLLocationManager: NSObject {
           (
             key,
             CoreLocationState.Updates(
-              device: device, generation: state.processGeneration(), manager: weak, next: next,
+              device: device, generation: state.processGeneration(of: device), manager: weak,
+              next: next,
               oneShot: oneShot, significant: significant, last: nil)
           ))
         return false

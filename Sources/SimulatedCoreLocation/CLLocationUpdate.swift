@@ -83,7 +83,8 @@ public struct CLLocationUpdate: Sendable {
           (
             number,
             CoreLocationState.Live(
-              device: device, generation: state.processGeneration(), continuation: continuation,
+              device: device, generation: state.processGeneration(of: device),
+              continuation: continuation,
               next: next)
           ))
         let weak = WeakSimulation(simulation)

@@ -21,15 +21,15 @@ extension CoreLocationState {
     return min(difference, 360 - difference)
   }
 
-  /// The headings due up to `now` of every heading update (dropping those of a crashed watch
-  /// process, `generation` being the current one), filtered by each manager's
+  /// The headings due up to `now` of every heading update (dropping those of a crashed app
+  /// process of either device: `alive` has both devices' current ones), filtered by each manager's
   /// `headingFilter`, as callbacks in the lane.
   mutating func fireHeadings(
-    at now: SimulationInstant, plan: RoutePlan, watch: WatchNow, generation: Int
+    at now: SimulationInstant, plan: RoutePlan, watch: WatchNow, alive: ProcessGenerations
   ) -> [AppSimulation.Callback] {
     headings.removeAll {
       $0.updates.manager.object == nil
-        || ($0.updates.device == .watch && $0.updates.generation != generation)
+        || !alive.isAlive($0.updates.device, $0.updates.generation)
     }
     var callbacks: [AppSimulation.Callback] = []
     for index in headings.indices {
@@ -77,10 +77,12 @@ extension CoreLocationState {
 
   /// Reads every monitored region's side at the fix instants up to `now` (while the app is
   /// authorized) and returns the crossings to report, to every live manager of the phone's
-  /// app (made by its current process, `generation`), as callbacks in the lane. A crossing
+  /// app (made by its current process, as `alive` tells), as callbacks in the lane. A crossing
   /// with no such manager is kept in ``heldCrossings`` and returned as `held`, with its
   /// instant, for a `notDelivered` report (docs/swift-api.md#region-monitoring).
-  mutating func fireRegions(at now: SimulationInstant, plan: RoutePlan, generation: Int)
+  mutating func fireRegions(
+    at now: SimulationInstant, plan: RoutePlan, alive: ProcessGenerations
+  )
     -> (
       callbacks: [AppSimulation.Callback],
       held: [(region: String, effect: RegionCrossing.Effect, at: SimulationInstant)]
@@ -104,8 +106,10 @@ extension CoreLocationState {
         }
       }
     }
-    let phoneManagers = managers.filter { $0.generation == generation }.compactMap(\.object)
-      .filter { $0.device == .phone }
+    let phoneManagers = managers.filter { alive.isAlive(.phone, $0.generation) }.compactMap(
+      \.object
+    )
+    .filter { $0.device == .phone }
     guard !phoneManagers.isEmpty else {
       heldCrossings += crossings.map { ($0.region, $0.effect) }
       return ([], crossings.map { ($0.region.identifier, $0.effect, $0.at) })

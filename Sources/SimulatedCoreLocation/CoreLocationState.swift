@@ -11,7 +11,7 @@ struct CoreLocationState: SimulationExtension {
   /// One manager's `startUpdatingLocation` or `requestLocation`.
   struct Updates {
     var device: AppSimulation.Device
-    /// The watch app's process that started it (a crash drops it).
+    /// The process of `device`'s app that started it (that device's crash drops it).
     var generation: Int
     var manager: WeakManager
     /// The next fix instant, or `nil` when the course has no more fixes.
@@ -163,8 +163,9 @@ struct CoreLocationState: SimulationExtension {
 /// A manager, weakly, with the app process that made it.
 struct WeakManager: @unchecked Sendable {
   weak var object: CLLocationManager?
-  /// The process (``SimulationDriver``'s process generation) that made the manager: a crash
-  /// leaves it to a dead process.
+  /// The process number of the manager's device's app that made it
+  /// (`AppSimulation.State.processGeneration(of:)`): that device's crash leaves it to a dead
+  /// process.
   var generation = 0
   init(_ object: CLLocationManager, generation: Int = 0) {
     self.object = object
@@ -271,12 +272,12 @@ struct CoreLocationTimer: SystemTimer {
       location.prepare(&state)
       guard var plan = location.plan else { return [] }
       defer { location.plan = plan }
-      let generation = state.processGeneration()
+      let alive = ProcessGenerations(&state)
       location.updates.removeAll {
         $0.updates.manager.object == nil
-          || ($0.updates.device == .watch && $0.updates.generation != generation)
+          || !alive.isAlive($0.updates.device, $0.updates.generation)
       }
-      location.live.removeAll { $0.live.device == .watch && $0.live.generation != generation }
+      location.live.removeAll { !alive.isAlive($0.live.device, $0.live.generation) }
       let watch = WatchNow.read(&state, scenarioIndoor: location.scenarioIndoor)
       var callbacks: [AppSimulation.Callback] = []
       var finished: Set<ObjectIdentifier> = []
@@ -368,8 +369,8 @@ struct CoreLocationTimer: SystemTimer {
         location.live[index].live = live
       }
       callbacks += location.fireHeadings(
-        at: now, plan: plan, watch: watch, generation: generation)
-      let regions = location.fireRegions(at: now, plan: plan, generation: generation)
+        at: now, plan: plan, watch: watch, alive: alive)
+      let regions = location.fireRegions(at: now, plan: plan, alive: alive)
       callbacks += regions.callbacks
       if !regions.held.isEmpty {
         let reports = simulation.keepReports(

@@ -254,7 +254,7 @@ open class CMAltimeter: NSObject {
         (
           key,
           CoreMotionState.AltitudeUpdates(
-            device: device, generation: state.processGeneration(), handler: handler,
+            device: device, generation: state.processGeneration(of: device), handler: handler,
             mainQueue: mainQueue, next: now.advanced(by: interval), reference: height)
         ))
       let first = motion.reading(at: now, reference: height)
@@ -328,7 +328,7 @@ extension CoreMotionState {
     }
 
     var device: AppSimulation.Device
-    /// The watch app's process that registered (a crash drops it).
+    /// The process of `device`'s app that registered (that device's crash drops it).
     var generation: Int
     var handler: Handler
     /// Whether the app gave `OperationQueue.main` (the handler runs on the main actor).

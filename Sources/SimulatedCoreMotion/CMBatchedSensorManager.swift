@@ -178,7 +178,8 @@ open class CMBatchedSensorManager: NSObject {
         (
           key,
           CoreMotionState.BatchUpdates(
-            device: device, generation: state.processGeneration(), sink: sink, stream: stream,
+            device: device, generation: state.processGeneration(of: device), sink: sink,
+            stream: stream,
             last: now, next: now.advanced(by: CoreMotionState.batchLength))
         ))
     }
@@ -428,7 +429,7 @@ extension CoreMotionState {
     }
 
     var device: AppSimulation.Device
-    /// The watch app's process that registered (a crash drops it).
+    /// The process of `device`'s app that registered (that device's crash drops it).
     var generation: Int
     var sink: Sink
     /// An async sequence's identity and drop report; `nil` for a handler.

@@ -351,7 +351,8 @@ struct FallDetectionState {
         let event = CMFallDetectionEvent(date: fall.date, resolution: fall.resolution)
         let hold = simulation.beginHold(
           framework: "CoreMotion",
-          call: "the completion handler of fallDetectionManager(_:didDetect:completionHandler:)")
+          call: "the completion handler of fallDetectionManager(_:didDetect:completionHandler:)",
+          device: .watch)
         // A second call of the handler does nothing (ending a hold twice is harmless too).
         delegate.fallDetectionManager(object, didDetect: event) { weak.object?.endHold(hold) }
       }

@@ -83,7 +83,7 @@ open class CMMotionActivityManager: NSObject {
         (
           key,
           CoreMotionState.ActivityUpdates(
-            device: device, generation: state.processGeneration(), handler: box,
+            device: device, generation: state.processGeneration(of: device), handler: box,
             mainQueue: mainQueue, reported: now)
         ))
       let current = motion.current(at: now)

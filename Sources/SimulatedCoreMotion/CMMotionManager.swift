@@ -438,7 +438,7 @@ open class CMMotionManager: NSObject {
         (
           key,
           CoreMotionState.SensorUpdates(
-            device: device, generation: state.processGeneration(), handler: handler,
+            device: device, generation: state.processGeneration(of: device), handler: handler,
             mainQueue: mainQueue, interval: interval, next: start.advanced(by: interval))
         ))
     }
@@ -560,7 +560,7 @@ extension CoreMotionState {
     }
 
     var device: AppSimulation.Device
-    /// The watch app's process that registered (a crash drops it).
+    /// The process of `device`'s app that registered (that device's crash drops it).
     var generation: Int
     var handler: Handler
     /// Whether the app gave `OperationQueue.main` (the handler runs on the main actor).

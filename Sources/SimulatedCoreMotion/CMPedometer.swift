@@ -300,7 +300,8 @@ open class CMPedometer: NSObject {
         (
           key,
           CoreMotionState.PedometerUpdates(
-            device: device, generation: state.processGeneration(), handler: box, start: from,
+            device: device, generation: state.processGeneration(of: device), handler: box,
+            start: from,
             next: now.advanced(by: CoreMotionState.pedometerInterval), steps: sums.steps,
             totals: totals)
         ))
@@ -362,7 +363,7 @@ open class CMPedometer: NSObject {
         (
           key,
           CoreMotionState.EventUpdates(
-            device: device, generation: state.processGeneration(), handler: box,
+            device: device, generation: state.processGeneration(of: device), handler: box,
             reported: state.session.now)
         ))
     }

@@ -308,7 +308,7 @@ open class CMWaterSubmersionManager: NSObject {
       }
       motion.prepareAltitude(&state)
       var updates = CoreMotionState.SubmersionUpdates(
-        device: device, generation: state.processGeneration(), manager: manager,
+        device: device, generation: state.processGeneration(of: device), manager: manager,
         maximum: maximum ?? 0, next: state.session.now)
       state.enqueue(motion.tick(&updates, at: state.session.now, receives: true))
       state.turnDue = true
@@ -327,7 +327,7 @@ extension CoreMotionState {
   /// One water submersion manager's live updates.
   struct SubmersionUpdates {
     var device: AppSimulation.Device
-    /// The watch app's process that registered (a crash drops it).
+    /// The process of `device`'s app that registered (that device's crash drops it).
     var generation: Int
     var manager: UncheckedBox<WeakSubmersionManager>
     /// The entitlement's maximum depth, m.

@@ -13,7 +13,7 @@ struct CoreMotionState: SimulationExtension {
   /// One `startActivityUpdates` registration.
   struct ActivityUpdates {
     var device: AppSimulation.Device
-    /// The watch app's process that registered (a crash drops it).
+    /// The process of `device`'s app that registered (that device's crash drops it).
     var generation: Int
     var handler: UncheckedBox<CMMotionActivityHandler>
     /// Whether the app gave `OperationQueue.main` (the handler runs on the main actor).
@@ -25,7 +25,7 @@ struct CoreMotionState: SimulationExtension {
   /// One `CMPedometer.startEventUpdates` registration.
   struct EventUpdates {
     var device: AppSimulation.Device
-    /// The watch app's process that registered (a crash drops it).
+    /// The process of `device`'s app that registered (that device's crash drops it).
     var generation: Int
     var handler: UncheckedBox<CMPedometerEventHandler>
     /// Changes reported at or before this instant were delivered (or missed).
@@ -441,7 +441,7 @@ struct CoreMotionTimer: SystemTimer {
     return state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
       motion.timerFires += 1
       var callbacks: [AppSimulation.Callback] = []
-      let generation = state.processGeneration()
+      let alive = ProcessGenerations(&state)
       let appState = state.session.withEngine { $0.appState }
       let watchReceives = appState.receivesCallbacks
       // The dead process's registrations go; released in the lane, after the lock (a handler
@@ -454,12 +454,12 @@ struct CoreMotionTimer: SystemTimer {
         released.append(list.filter { dead($0.updates) })
         list.removeAll { dead($0.updates) }
       }
-      drop(&motion.activity) { $0.device == .watch && $0.generation != generation }
-      drop(&motion.pedometer) { $0.device == .watch && $0.generation != generation }
-      drop(&motion.events) { $0.device == .watch && $0.generation != generation }
-      drop(&motion.altitude) { $0.device == .watch && $0.generation != generation }
-      drop(&motion.sensors) { $0.device == .watch && $0.generation != generation }
-      drop(&motion.water) { $0.device == .watch && $0.generation != generation }
+      drop(&motion.activity) { !alive.isAlive($0.device, $0.generation) }
+      drop(&motion.pedometer) { !alive.isAlive($0.device, $0.generation) }
+      drop(&motion.events) { !alive.isAlive($0.device, $0.generation) }
+      drop(&motion.altitude) { !alive.isAlive($0.device, $0.generation) }
+      drop(&motion.sensors) { !alive.isAlive($0.device, $0.generation) }
+      drop(&motion.water) { !alive.isAlive($0.device, $0.generation) }
       // The objects freed since the last drain (a water submersion manager, held weakly, too):
       // their registrations go before any delivery.
       motion.dropFreed(into: &released)
@@ -467,10 +467,10 @@ struct CoreMotionTimer: SystemTimer {
       // would wait forever otherwise); a handler died with its process. Finished under the
       // lock with its `onTermination` cleared first (``BatchUpdates/Sink/finish(throwing:)``).
       for (_, updates) in motion.batches
-      where updates.device == .watch && updates.generation != generation {
+      where !alive.isAlive(updates.device, updates.generation) {
         updates.sink.finish(throwing: CoreMotionState.processEndedError)
       }
-      drop(&motion.batches) { $0.device == .watch && $0.generation != generation }
+      drop(&motion.batches) { !alive.isAlive($0.device, $0.generation) }
       if !released.isEmpty {
         let box = UncheckedBox(released)
         callbacks.append { withExtendedLifetime(box) {} }

@@ -151,7 +151,8 @@ class SimulatedURLProtocol: URLProtocol {
     case nil: break
     }
     let hold = simulation.beginHold(
-      framework: "SimulatedNetwork", call: "the URL loading of \(Self.identifier(request))")
+      framework: "SimulatedNetwork", call: "the URL loading of \(Self.identifier(request))",
+      device: .watch)
     // Not from here: swift-corelibs-foundation calls `startLoading` on a queue that every
     // session's work queue targets, and making or starting another session's task there waits
     // for that queue (a deadlock trap).

@@ -54,7 +54,7 @@ extension AppSimulation {
       let respond: Callback = {
         let center = UNUserNotificationCenter.current()
         let hold = self.beginHold(
-          framework: "UserNotifications", call: "didReceive of \(identifier)")
+          framework: "UserNotifications", call: "didReceive of \(identifier)", device: .phone)
         reference.object.userNotificationCenter(center, didReceive: response) {
           self.endHold(hold)
         }

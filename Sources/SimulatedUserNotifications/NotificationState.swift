@@ -120,7 +120,7 @@ struct NotificationState: SimulationExtension {
       {
         let center = UNUserNotificationCenter.current()
         let hold = simulation.beginHold(
-          framework: "UserNotifications", call: "willPresent of \(identifier)")
+          framework: "UserNotifications", call: "willPresent of \(identifier)", device: .phone)
         reference.object.userNotificationCenter(center, willPresent: notification) { options in
           center.present(notification, options: options)
           simulation.endHold(hold)

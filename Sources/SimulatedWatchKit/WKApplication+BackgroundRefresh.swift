@@ -238,7 +238,8 @@ extension AppSimulation {
     }
     guard let task else { return }
     let hold = beginHold(
-      framework: "WatchKit", call: expiring ? task.expirationHoldCall : task.handleHoldCall)
+      framework: "WatchKit", call: expiring ? task.expirationHoldCall : task.handleHoldCall,
+      device: .watch)
     let stillRunning = mutate { state in
       let generation = state.processGeneration()
       return state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in

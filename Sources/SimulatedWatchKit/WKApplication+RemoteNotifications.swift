@@ -322,7 +322,7 @@ extension AppSimulation {
   @discardableResult
   public func deliverRemoteNotification(userInfo: [AnyHashable: Any]) async -> Bool {
     let info = RefreshBox(userInfo)
-    let hold = beginHold(framework: "WatchKit", call: Self.remoteNotificationCall)
+    let hold = beginHold(framework: "WatchKit", call: Self.remoteNotificationCall, device: .watch)
     let work = mutate { state -> [Callback]? in
       let generation = state.processGeneration()
       return state.withExtension(WatchKitState.self, of: self) { watchKit, state -> [Callback]? in

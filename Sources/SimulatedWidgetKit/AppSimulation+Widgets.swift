@@ -867,7 +867,8 @@ extension WidgetKitState {
         { [weak simulation] in
           guard let simulation else { return }
           let hold = simulation.beginHold(
-            framework: "WidgetKit", call: "\(registration.call) of \(kind) \(family)")
+            framework: "WidgetKit", call: "\(registration.call) of \(kind) \(family)",
+            device: nil)
           let load = {
             registration.load(context, intent.value, simulation) { [weak simulation] entries in
               simulation?.widgetLoaded(

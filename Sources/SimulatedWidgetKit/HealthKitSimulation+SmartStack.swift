@@ -140,7 +140,7 @@ extension HealthKitSimulation {
     }
     guard let ask else { return }
     reportIfAfterRun(call)
-    let hold = beginHold(framework: "WidgetKit", call: "relevance() of \(kind)")
+    let hold = beginHold(framework: "WidgetKit", call: "relevance() of \(kind)", device: nil)
     Task(executorPreference: taskExecutor) {
       let answer = await HealthKitSimulation.$currentDevice.withValue(.watch) { await ask.call() }
       let callbacks = self.mutate { state -> [Callback] in
@@ -436,7 +436,8 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
       callbacks.append { [weak simulation] in
         guard let simulation else { return }
         let hold = simulation.beginHold(
-          framework: "WidgetKit", call: "entry(configuration:context:) of \(key.kind)")
+          framework: "WidgetKit", call: "entry(configuration:context:) of \(key.kind)",
+          device: nil)
         Task(executorPreference: simulation.taskExecutor) {
           do {
             // The widget extension's code runs as the watch's.

@@ -168,7 +168,7 @@ package struct AppGroups: SimulationExtension {
   }()
 
   /// Removes from `folder` the App Group suite files whose process is gone (a project rule,
-  /// docs/phone.md#widgets; ``ProcessOwnedFiles/removeStale(in:now:owner:)``):
+  /// docs/phone.md#widgets; ``ProcessOwnedFiles/removeStale(in:now:world:owner:)``):
   /// `<group>.simulation-w<world>-p<pid>-s<start>-<UUID>.plist` of this process's world whose
   /// process is gone, and the earlier namings (`<group>.simulation-<UUID>.plist`,
   /// `<group>.simulation-p<pid>-s<start>-<UUID>.plist`, no world) last written more than 24 h

@@ -1004,6 +1004,11 @@ package struct Hold: Sendable {
   package var call: String
   /// The instant the hold began.
   package var since: SimulationInstant
+  /// The device whose app process owes the answer: a crash of that device's app ends the hold
+  /// (logged `holdEnded`, reason `appCrashed`), the other device's crash leaves it open; `nil`
+  /// for code of no app process (a widget extension's timeline provider), which no app crash
+  /// ends.
+  package var device: AppSimulation.Device?
 }
 
 /// Seconds of scenario time as a report writes them: whole seconds without decimals, else to

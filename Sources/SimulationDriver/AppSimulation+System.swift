@@ -250,14 +250,22 @@ extension AppSimulation {
   /// completion) and ends it in the answer. A hold that outlives the grace is dropped and
   /// reported (``Report/Kind-swift.enum/holdExpired``): the `advance` it happened in throws it.
   ///
+  /// A crash of `device`'s app process ends the hold at once (the process that owed the answer
+  /// is gone): it is logged `holdEnded` (reason `appCrashed`) in that device's log, never
+  /// reported as expired; the other device's crash leaves it open (project rule,
+  /// docs/swift-api.md#crash-and-recovery).
+  ///
   /// - Parameters:
   ///   - framework: the simulated framework, as the report names it (`"BackgroundTasks"`).
   ///   - call: the app code whose answer is awaited (`"the launch handler of refresh"`).
+  ///   - device: the device whose app process runs that code (``AppProcess/device``), or `nil`
+  ///     for an extension's code (a widget's timeline provider), which no app crash ends.
   /// - Returns: the hold's number, for ``endHold(_:)``.
-  package func beginHold(framework: String, call: String) -> Int {
+  package func beginHold(framework: String, call: String, device: Device?) -> Int {
     state.withLock { state in
       state.nextHold += 1
-      state.holds[state.nextHold] = Hold(framework: framework, call: call, since: state.session.now)
+      state.holds[state.nextHold] = Hold(
+        framework: framework, call: call, since: state.session.now, device: device)
       return state.nextHold
     }
   }
@@ -376,15 +384,20 @@ package protocol EffectListener: Sendable {
   /// The callbacks for `effect`, whose instant is `date`.
   func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
-  /// The app process died (a crash, seen as the engine's crash count changing, whether or
-  /// not the life-cycle model emits an `appState` effect): the callbacks of what the
-  /// framework ends then (none by default).
-  func processDied(state: inout AppSimulation.State) -> [AppSimulation.Callback]
+  /// `device`'s app process died (a crash, seen as that device's engine's crash count
+  /// changing, whether or not the life-cycle model emits an `appState` effect): the callbacks
+  /// of what the framework ends then (none by default). Told for each device's crash: a
+  /// framework ends what that device's process owned only.
+  func processDied(
+    of device: AppSimulation.Device, state: inout AppSimulation.State
+  ) -> [AppSimulation.Callback]
 }
 
 extension EffectListener {
   /// None: the framework keeps nothing that ends with the process.
-  package func processDied(state: inout AppSimulation.State) -> [AppSimulation.Callback] { [] }
+  package func processDied(
+    of device: AppSimulation.Device, state: inout AppSimulation.State
+  ) -> [AppSimulation.Callback] { [] }
 }
 
 /// A framework's state kept in ``AppSimulation/State`` (behind the simulation's one

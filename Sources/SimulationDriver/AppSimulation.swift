@@ -685,11 +685,11 @@ public final class AppSimulation: Sendable {
 
   /// The app process dies now: its HealthKit objects become inert (calls are ignored with an
   /// error entry in the log; no more delegate calls); sessions go on system-side. The system
-  /// stops waiting for answers of the dead process (every hold ends).
+  /// stops waiting for answers of the dead process (the watch app's holds end, logged
+  /// `holdEnded`; the phone app's stay open).
   public func crash() async {
     mutate { state in
       state.session.withEngine { $0.perform(.crash, at: $0.now) }
-      state.holds.removeAll()
     }
     await deliver()
   }
@@ -1251,15 +1251,31 @@ public final class AppSimulation: Sendable {
     if state.session.appRelaunches.count != state.relaunchesSeen { relaunched(&state) }
     guard crashes != state.crashes else { return phoneDied }
     state.crashes = crashes
+    processDied(of: .watch, &state)
+    let died = state.endpoints.values.compactMap(\.object)
+    state.endpoints = [:]
+    return died + phoneDied
+  }
+
+  /// `device`'s app process died: the holds it owed end (each logged `holdEnded`, reason
+  /// `appCrashed`, in that device's log: the system stops waiting for a process that is gone,
+  /// and no `holdExpired` is reported for it), and each framework ends what that process
+  /// owned (``EffectListener/processDied(of:state:)``). The other device's holds stay open.
+  private static func processDied(of device: Device, _ state: inout State) {
+    let ended = state.holds.filter { $0.value.device == device }.sorted { $0.key < $1.key }
+    for (number, hold) in ended {
+      state.holds[number] = nil
+      let event = SystemEvent(
+        framework: .simulation, event: "holdEnded", identifier: hold.call,
+        details: ["framework": .string(hold.framework), "reason": .string("appCrashed")])
+      state.session.withEngine(of: device.workoutDevice) { $0.logSystem(event) }
+    }
     for (_, listener) in state.effectListeners {
-      let callbacks = listener.processDied(state: &state)
+      let callbacks = listener.processDied(of: device, state: &state)
       if callbacks.isEmpty { continue }
       state.enqueue(callbacks)
       state.turnDue = true
     }
-    let died = state.endpoints.values.compactMap(\.object)
-    state.endpoints = [:]
-    return died + phoneDied
   }
 
   /// The callbacks of a session's `effect` for its object `endpoint`, into the lane.
@@ -1314,6 +1330,7 @@ public final class AppSimulation: Sendable {
     state.phoneSessions.effectBuffer = effects
     guard crashes != state.phoneSessions.crashes else { return [] }
     state.phoneSessions.crashes = crashes
+    processDied(of: .phone, &state)
     let died = state.phoneSessions.endpoints.values.compactMap(\.object)
     state.phoneSessions.endpoints = [:]
     return died
@@ -2128,10 +2145,13 @@ public final class AppSimulation: Sendable {
     "This object belongs to an app process that crashed; after the relaunch, recover the session with HKHealthStore().recoverActiveWorkoutSession()"
 
   /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
-  /// delegate call); `message` says why it is inert (``inertMessage`` by default).
-  package func ignoreInert(action: ErrorReport.Call, message: String = inertMessage) {
+  /// delegate call), in the log of `device`, the device whose crashed app process made the
+  /// object; `message` says why it is inert (``inertMessage`` by default).
+  package func ignoreInert(
+    action: ErrorReport.Call, message: String = inertMessage, device: Device
+  ) {
     mutate { state in
-      state.session.withEngine {
+      state.session.withEngine(of: device.workoutDevice) {
         $0.reportAPIError(
           WorkoutError(code: .noSession, message: message), call: action, session: nil)
       }

@@ -27,13 +27,26 @@ package enum ProcessOwnedFiles {
   /// inode of `/proc/self/ns/pid`: a container has its own) and the host name (two hosts on
   /// one NFS home), written as 16 hex digits of their 64-bit FNV-1a hash (a name part without
   /// `-`). Where there is no `/proc` (Darwin), the host name alone.
+  ///
+  /// Where `/proc` exists but the boot id or the pid namespace cannot be read (a sandbox, a
+  /// restricted `/proc`), the world cannot tell this container from another of the same host
+  /// name: it judges nothing (``judges`` is `false`), so no file is ever removed by its process
+  /// id, only by the age rule of another world's (a project rule: two containers with one host
+  /// name would otherwise judge each other's pids and remove a live process's files).
   package struct World: Sendable, Equatable {
     /// The 16 lowercase hex digits.
     package var token: String
+    /// Whether a process id of this world means one process here, so a mark of this world may
+    /// be judged by its pid (``Mark/isGone(in:)``): `false` when `/proc` exists but a part of
+    /// the world could not be read.
+    package var judges: Bool
 
     /// The world of a process that read `bootID`, `pidNamespace` (the link text of
     /// `/proc/self/ns/pid`, `pid:[4026531836]`) and `host`; `nil` parts were not readable.
-    package init(bootID: String?, pidNamespace: String?, host: String?) {
+    /// `hasProc`: the process has a `/proc` (Linux), where the boot id and the pid namespace
+    /// are part of the world; with either unreadable there, the world ``judges`` nothing.
+    package init(bootID: String?, pidNamespace: String?, host: String?, hasProc: Bool = false) {
+      judges = !hasProc || (bootID != nil && pidNamespace != nil)
       let text = [bootID ?? "", pidNamespace ?? "", host ?? ""].joined(separator: "\n")
       // FNV-1a, 64 bits (offset basis 14695981039346656037, prime 1099511628211): the same
       // digits in every process, unlike Swift's seeded `Hasher`.
@@ -52,7 +65,12 @@ package enum ProcessOwnedFiles {
         return nil
       }
       self.token = String(token)
+      judges = true
     }
+
+    /// Whether `other` is the same world (the same token; ``judges`` is what this process
+    /// could read of it, not part of the world).
+    package static func == (lhs: World, rhs: World) -> Bool { lhs.token == rhs.token }
 
     /// This process's world.
     package static let current = World(
@@ -60,7 +78,7 @@ package enum ProcessOwnedFiles {
         .trimmingCharacters(in: .whitespacesAndNewlines),
       pidNamespace: try? FileManager.default.destinationOfSymbolicLink(
         atPath: "/proc/self/ns/pid"),
-      host: hostName())
+      host: hostName(), hasProc: FileManager.default.fileExists(atPath: "/proc/self"))
 
     /// `gethostname(2)`, or `nil`.
     private static func hostName() -> String? {
@@ -116,12 +134,17 @@ package enum ProcessOwnedFiles {
       return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 
-    /// Whether the marked process is known to be gone: it is of this process's world, and
-    /// `kill(pid, 0)` does not find it (refused, `EPERM`, is another user's live process), or,
-    /// when both starts are known, it started at another time (the id was given to a later
-    /// process). A mark of another world is never known to be gone.
-    package var isGone: Bool {
-      guard world == World.current else { return false }
+    /// Whether the marked process is known to be gone (``isGone(in:)`` in this process's
+    /// world).
+    package var isGone: Bool { isGone(in: .current) }
+
+    /// Whether the marked process is known to be gone, judged from a process of `here`: it is
+    /// of that world, the world ``World/judges``, and `kill(pid, 0)` does not find it
+    /// (refused, `EPERM`, is another user's live process), or, when both starts are known, it
+    /// started at another time (the id was given to a later process). A mark of another world,
+    /// or of a world that judges nothing, is never known to be gone.
+    package func isGone(in here: World) -> Bool {
+      guard here.judges, world == here else { return false }
       guard pid > 0 else { return true }
       if kill(pid, 0) != 0 && errno != EPERM { return true }
       guard start != 0, let now = Self.startTicks(of: pid) else { return false }
@@ -155,12 +178,14 @@ package enum ProcessOwnedFiles {
   /// that is not this package's) is stale: a ``Owner/process(_:)`` whose ``Mark/isGone``, an
   /// ``Owner/unknown`` last written more than ``unknownStaleAge`` before `now`, an entry of
   /// another world last written more than ``otherWorldStaleAge`` before `now`. Never a live
-  /// process's entry of this world, nor any other entry.
+  /// process's entry of this world, nor any other entry. `world` is the judging process's
+  /// (this process's by default); when it ``World/judges`` nothing, the entries of its own
+  /// token go by the age rule of another world's, never by their pid.
   ///
   /// - Returns: the names removed, sorted.
   @discardableResult
   package static func removeStale(
-    in folder: URL, now: Date, owner: (String) -> Owner?
+    in folder: URL, now: Date, world: World = .current, owner: (String) -> Owner?
   ) -> [String] {
     let files = FileManager.default
     guard let names = try? files.contentsOfDirectory(atPath: folder.path) else { return [] }
@@ -170,8 +195,8 @@ package enum ProcessOwnedFiles {
       let url = folder.appendingPathComponent(name)
       let age: TimeInterval
       switch owner {
-      case .process(let mark) where mark.world == World.current:
-        guard mark.isGone else { continue }
+      case .process(let mark) where world.judges && mark.world == world:
+        guard mark.isGone(in: world) else { continue }
         age = 0
       case .process: age = otherWorldStaleAge
       case .unknown: age = unknownStaleAge
@@ -223,7 +248,7 @@ package enum ProcessOwnedFiles {
 
   /// Removes from `folder` the entries `<prefix><mark>-<UUID>` whose process is gone (of this
   /// world) and `<prefix><UUID>` (the earlier naming) last written more than 24 h before
-  /// `now` (``removeStale(in:now:owner:)``).
+  /// `now` (``removeStale(in:now:world:owner:)``).
   ///
   /// - Returns: the names removed, sorted.
   @discardableResult

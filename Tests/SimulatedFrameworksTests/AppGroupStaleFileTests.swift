@@ -56,6 +56,52 @@ struct AppGroupStaleFileTests {
     #expect(ProcessOwnedFiles.World(token: "b4d0130b0788e55") == nil)
   }
 
+  /// Where `/proc` exists but the boot id or the pid namespace cannot be read, the world is
+  /// hashed with "" for that part, so two containers of one host name would get one token and
+  /// judge each other's pids (review 28): such a world judges nothing. A file of its own token
+  /// with a pid no process has (2147483647, above Linux's largest) is kept while fresh (it is
+  /// not judged by its pid) and removed only by another world's age rule (8 days > 7: gone; 6
+  /// days: kept). Without `/proc` (Darwin) the host alone still judges, and a world whose parts
+  /// were all read judges.
+  @Test("a world with an unreadable part of /proc judges no pid")
+  func anUnreadableWorldJudgesNothing() throws {
+    let blind = ProcessOwnedFiles.World(
+      bootID: nil, pidNamespace: "pid:[4026531836]", host: "runner-1", hasProc: true)
+    #expect(!blind.judges)
+    #expect(
+      !ProcessOwnedFiles.World(bootID: "0b1c", pidNamespace: nil, host: "runner-1", hasProc: true)
+        .judges)
+    #expect(ProcessOwnedFiles.World(bootID: nil, pidNamespace: nil, host: "mac").judges)
+    #expect(
+      ProcessOwnedFiles.World(
+        bootID: "0b1c", pidNamespace: "pid:[4026531836]", host: "runner-1", hasProc: true
+      ).judges)
+    let dead = ProcessOwnedFiles.Mark(world: blind, pid: 2_147_483_647, start: 5)
+    #expect(!dead.isGone(in: blind))
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let uuid = "0B5E6A4C-3D57-4E8B-9F10-6A1C2D3E4F50"
+    let fresh = "group.example.simulation-\(dead.text)-\(uuid).plist"
+    let week = "group.example.watch.simulation-w\(blind.token)-p2147483647-s6-\(uuid).plist"
+    let old = "group.example.simulation-w\(blind.token)-p2147483647-s7-\(uuid).plist"
+    for name in [fresh, week, old] {
+      #expect(
+        FileManager.default.createFile(
+          atPath: folder.appendingPathComponent(name).path, contents: Data()))
+    }
+    let now = Date()
+    for (name, days) in [(week, 6.0), (old, 8.0)] {
+      try FileManager.default.setAttributes(
+        [.modificationDate: now.addingTimeInterval(-days * 86_400)],
+        ofItemAtPath: folder.appendingPathComponent(name).path)
+    }
+    let removed = ProcessOwnedFiles.removeStale(
+      in: folder, now: now, world: blind, owner: AppGroups.owner(ofFile:))
+    #expect(removed == [old])
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(left == [fresh, week].sorted())
+  }
+
   @Test(
     "a dead pid's file of this world goes; another world's, a live one's and fresh old ones stay")
   func removesOnlyDeadProcessesFiles() throws {

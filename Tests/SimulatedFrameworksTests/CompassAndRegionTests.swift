@@ -250,9 +250,9 @@ struct CompassAndRegionTests {
       manager.startMonitoring(
         for: CLCircularRegion(center: center, radius: 100, identifier: "gate"))
       try await simulation.advance(by: .seconds(50))
-      await simulation.crash()
+      await simulation.crash(.phone)
       try await simulation.advance(by: .seconds(50))
-      await simulation.relaunch()
+      await simulation.relaunch(.phone)
       let relaunched = await simulation.on(.phone) { CLLocationManager() }
       relaunched.delegate = new
       try await simulation.advance(by: .seconds(100))

@@ -244,8 +244,8 @@ struct ContinuedProcessingTaskTests {
     try await simulation.run {
       try await Self.exportARunning(simulation, handledBy: recorder)
       try await simulation.advance(by: .seconds(40))  // t = 100
-      await simulation.crash()
-      await simulation.relaunch()
+      await simulation.crash(.phone)
+      await simulation.relaunch(.phone)
       try await simulation.advance(by: .seconds(10))  // t = 110
       Self.foreground(simulation, handledBy: recorder)
       let request = Self.export("b", "Export B")

@@ -235,6 +235,36 @@ struct CoreMotionTests {
     #expect(recorder.lock.withLock { recorder.devices } == [.phone, .phone, .phone])
   }
 
+  /// Review 28: the phone app's motion objects belonged to no process, so `crash(.phone)` left
+  /// a manager made in `on(.phone)` calling its handler, and only `crash()` (the watch app's)
+  /// ended the watch's. One rule for both devices (docs/swift-api.md#crash-and-recovery): the
+  /// walk and run of `walkThenRun` change the activity at 0, 15 and 315 s; the phone app
+  /// crashes at 100 s, so its manager's handler gets 0 and 15 only, while the watch app's
+  /// manager, whose app did not crash, gets all three. Then the reverse: the watch app's crash
+  /// at 100 s ends the watch's manager (0, 15) and leaves the phone's (0, 15, 315).
+  @Test func eachDevicesCrashEndsItsOwnMotionUpdates() async throws {
+    for crashed in [HealthKitSimulation.Device.phone, .watch] {
+      let simulation = try HealthKitSimulation(
+        scenario: decodeScenario(walkThenRun, fileName: "motion.json"))
+      let phone = ActivityRecorder()
+      let watch = ActivityRecorder()
+      try await simulation.run {
+        let phoneManager = await simulation.on(.phone) { CMMotionActivityManager() }
+        phoneManager.startActivityUpdates(to: .main) { phone.record(simulation, $0) }
+        let watchManager = CMMotionActivityManager()
+        watchManager.startActivityUpdates(to: .main) { watch.record(simulation, $0) }
+        try await simulation.advance(by: .seconds(100))
+        await simulation.crash(crashed)
+        try await simulation.advance(by: .seconds(300))
+        _ = (phoneManager, watchManager)
+      }
+      let ended: [Double] = [0, 15]
+      let going: [Double] = [0, 15, 315]
+      #expect(phone.times == (crashed == .phone ? ended : going), "crash of the \(crashed)")
+      #expect(watch.times == (crashed == .watch ? ended : going), "crash of the \(crashed)")
+    }
+  }
+
   /// The health days' walking bouts are the history: a query over a bout gives walking from
   /// the bout's start, and the pedometer over the bout equals the store's merged step sum over
   /// it (the statistics collection of the same span).

@@ -43,7 +43,7 @@ import WorkoutSystem
     let simulation = try HealthKitSimulation(scenario: Scenario(name: "hooks"))
     // The end comes from a detached task, which a loaded machine may keep waiting for a thread.
     simulation.appWorkGrace = .seconds(600)
-    let hold = simulation.beginHold(framework: "Test", call: "the test's hold")
+    let hold = simulation.beginHold(framework: "Test", call: "the test's hold", device: .watch)
     let released = Task.detached {
       // The hold ends once `advance` waits for it (no guessed delay); an `advance` that did
       // not wait would move time on, which ends the wait too and fails the test below.

@@ -183,7 +183,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     let answered: @Sendable () -> HKObserverQueryCompletionHandler = {
       guard let simulation else { return completion }
       let hold = simulation.beginHold(
-        framework: "HealthKit", call: "HKObserverQuery's update handler (\(purpose))")
+        framework: "HealthKit", call: "HKObserverQuery's update handler (\(purpose))",
+        device: query.process.withLock { $0.device })
       return { @Sendable in
         completion()
         simulation.endHold(hold)

@@ -29,7 +29,7 @@ public class HKQuery: NSObject, @unchecked Sendable {
   /// then (`AppSimulation.State.processGeneration(of:)`). A crash of that device's app ends the
   /// query with the process (no handler is called after it); a crash of the other device's app
   /// does not (docs/swift-api.md#crash-and-recovery).
-  let process = Mutex<(device: HealthKitSimulation.Device, generation: Int)>((.watch, 0))
+  let process = Mutex(AppProcess(device: .watch, generation: 0))
 
   /// A weakly held simulation.
   struct WeakSimulation {
@@ -116,7 +116,7 @@ public class HKQuery: NSObject, @unchecked Sendable {
   /// query found dead is stopped, so the simulation drops it as a stopped one.
   func processIsAlive(in state: inout HealthKitSimulation.State) -> Bool {
     let process = process.withLock { $0 }
-    guard state.processGeneration(of: process.device) == process.generation else {
+    guard state.isAlive(process) else {
       lifecycle.withLock { $0.stopped = true }
       return false
     }

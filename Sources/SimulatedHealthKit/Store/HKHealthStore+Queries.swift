@@ -37,12 +37,12 @@ extension HKHealthStore {
     // An anchor of another simulation is reported here; the query reads it as none
     // (`HKQuery.startAnchor(in:)`).
     _ = readableAnchor(query.appAnchor, call: "\(query)")
-    let owner = device ?? .watch
+    let owner = processDevice
     world.mutate { state in
       guard state.terminated == nil else { return }
       // The query belongs to the app process of the store's device, as it is now.
-      let generation = state.processGeneration(of: owner)
-      query.process.withLock { $0 = (owner, generation) }
+      let process = state.process(of: owner)
+      query.process.withLock { $0 = process }
       // The query reads the store as it is now: a live workout's samples come in first
       // (docs/healthkit-behaviour.md#a-live-workouts-samples).
       state.bringLiveSamplesIn()

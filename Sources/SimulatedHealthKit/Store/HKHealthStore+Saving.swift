@@ -349,7 +349,7 @@ extension HKHealthStore {
     rest = rest.dropFirst(correlationDates.count)
     // The device whose app saves: the store's, else (a store made outside `on(_:)`) the
     // task's, the watch by default; it decides whose exercise minutes a workout brings.
-    let saving: WorkoutDevice = (device ?? HealthKitSimulation.device) == .phone ? .phone : .watch
+    let saving = (device ?? HealthKitSimulation.device).workoutDevice
     for (workout, dates) in zip(workouts, workoutDates) {
       let now = state.session.now
       // A workout with no date of the real clock keeps its dates' own instants.

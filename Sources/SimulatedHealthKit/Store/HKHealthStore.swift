@@ -27,10 +27,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// `nil` (made outside `on`: the whole store, as before devices existed).
   let device: HealthKitSimulation.Device?
 
-  /// The engine of the app process the store's objects belong to: the phone's for a store
-  /// made inside `on(.phone)`, the watch's otherwise (a crash of that device's app makes them
-  /// inert).
-  var processDevice: WorkoutDevice { device == .phone ? .phone : .watch }
+  /// The device of the app process the store's objects belong to: the phone for a store made
+  /// inside `on(.phone)`, the watch otherwise (a crash of that device's app makes them inert;
+  /// the mapping's one home is `AppSimulation.Device.init(owning:)`).
+  var processDevice: HealthKitSimulation.Device { .init(owning: device) }
 
   /// A store in the current task's simulation (or, outside every run's task tree, in the one
   /// simulation running, logged as attributed: docs/swift-api.md#traps).
@@ -116,7 +116,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     let store = self
     // The phone app's store recovers the phone's own workout (iOS 26); the watch app's, and a
     // store made outside `on`, the watch's.
-    let device: WorkoutDevice = self.device == .phone ? .phone : .watch
+    let device = processDevice.workoutDevice
     return simulation.mutate { state -> HKWorkoutSession? in
       let index = state.session.engine(of: device).recoverableSessionIndex
       var session: HKWorkoutSession?

@@ -56,7 +56,7 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   private let noun: String
   /// The app process that made the builder: the device it runs on and its number there (the
   /// engine's crash count when the builder was made, ``isAlive``).
-  private let process: (device: WorkoutDevice, generation: Int)
+  private let process: AppProcess
   /// Guards the subclass's data and the fields below.
   let lock = NSLock()
   private var metadataStorage: [String: Any] = [:]
@@ -66,34 +66,19 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   /// A builder of the app process running on `processDevice` now.
   init(
     simulation: HealthKitSimulation, device: HKDevice?, seriesType: HKSeriesType, noun: String,
-    processDevice: WorkoutDevice
+    processDevice: HealthKitSimulation.Device
   ) {
     self.simulation = simulation
     self.device = device
     self.seriesType = seriesType
     self.noun = noun
-    self.process = (
-      processDevice,
-      simulation.state.withLock { Self.generation(of: processDevice, in: &$0) }
-    )
+    self.process = simulation.state.withLock { $0.process(of: processDevice) }
     super.init()
-  }
-
-  /// The number of the app process running on `device`: its engine's crash count (0 before
-  /// the phone's engine is first used).
-  private static func generation(
-    of device: WorkoutDevice, in state: inout HealthKitSimulation.State
-  ) -> Int {
-    state.session.readEngine(of: device) { $0.crashCount } ?? 0
   }
 
   /// Whether the app process that made the builder still runs (its device's app has not
   /// crashed since).
-  var isAlive: Bool {
-    let process = self.process
-    return simulation.state.withLock { Self.generation(of: process.device, in: &$0) }
-      == process.generation
-  }
+  var isAlive: Bool { simulation.isAlive(process) }
 
   /// Stops the builder: nothing is saved; later calls fail (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkseriesbuilder/discard()). On the
@@ -114,7 +99,7 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   /// `nil` while the process runs.
   func inertError(_ call: ErrorReport.BuilderCall) -> HKError? {
     guard !isAlive else { return nil }
-    simulation.ignoreInert(action: .builder(call))
+    simulation.ignoreInert(action: .builder(call), device: process.device)
     return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
   }
 

@@ -1,6 +1,7 @@
 import Synchronization
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSystem
 
 /// The state of an ``HKWorkoutBuilder`` made with `init(healthStore:configuration:device:)`:
 /// a builder of a workout the app records itself, with no session or data source (Apple doc:
@@ -31,9 +32,14 @@ final class StandaloneWorkout: @unchecked Sendable {
   let device: HKDevice?
   let configuration: HKWorkoutConfiguration
   let parts = Mutex(Parts())
+  /// The app process that made the builder: its store's device's, as it ran then. After that
+  /// process crashed, the builder's calls are inert (``HKWorkoutBuilder/isAlive``).
+  let process: AppProcess
 
   init(store: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
     self.store = store
+    let owner = store.processDevice
+    self.process = store.simulation.state.withLock { $0.process(of: owner) }
     self.device = device
     self.configuration = configuration.copy() as! HKWorkoutConfiguration
   }
@@ -412,7 +418,7 @@ extension HKWorkoutBuilder {
     _ workoutActivity: HKWorkoutActivity,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    let error = standaloneCall { $0.add(workoutActivity) }
+    let error = standaloneCall(.addWorkoutActivity) { $0.add(workoutActivity) }
     simulation.enqueue { completion(error == nil, error) }
   }
 
@@ -423,7 +429,7 @@ extension HKWorkoutBuilder {
   nonisolated(nonsending) public func addWorkoutActivity(_ workoutActivity: HKWorkoutActivity)
     async throws
   {
-    let error = standaloneCall { $0.add(workoutActivity) }
+    let error = standaloneCall(.addWorkoutActivity) { $0.add(workoutActivity) }
     await simulation.deliver()
     if let error { throw error }
   }
@@ -440,7 +446,9 @@ extension HKWorkoutBuilder {
     uuid activityUUID: UUID, end endDate: Date,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    let error = standaloneCall { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: endDate, metadata: nil)
+    }
     simulation.enqueue { completion(error == nil, error) }
   }
 
@@ -453,7 +461,9 @@ extension HKWorkoutBuilder {
   nonisolated(nonsending) public func updateActivity(uuid activityUUID: UUID, end endDate: Date)
     async throws
   {
-    let error = standaloneCall { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: endDate, metadata: nil)
+    }
     await simulation.deliver()
     if let error { throw error }
   }
@@ -471,7 +481,9 @@ extension HKWorkoutBuilder {
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
     nonisolated(unsafe) let metadata = metadata
-    let error = standaloneCall { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: nil, metadata: metadata)
+    }
     simulation.enqueue { completion(error == nil, error) }
   }
 
@@ -485,19 +497,25 @@ extension HKWorkoutBuilder {
     uuid activityUUID: UUID, adding metadata: [String: Any]
   ) async throws {
     nonisolated(unsafe) let metadata = metadata
-    let error = standaloneCall { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
+    let error = standaloneCall(.updateActivity) {
+      $0.updateActivity(activityUUID, end: nil, metadata: metadata)
+    }
     await simulation.deliver()
     if let error { throw error }
   }
 
-  /// `body` on the builder's own state, or the refusal of a session's live builder.
-  private func standaloneCall(_ body: (StandaloneWorkout) -> HKError?) -> HKError? {
+  /// `body` on the builder's own state, or the refusal of a session's live builder, or the
+  /// inert answer to `call` after the process that made the builder crashed.
+  private func standaloneCall(
+    _ call: ErrorReport.BuilderCall, _ body: (StandaloneWorkout) -> HKError?
+  ) -> HKError? {
     guard let standalone else {
       return HKError(
         .errorInvalidArgument,
         "SimulatedHealthKit: a session's live builder takes activities from HKWorkoutSession.beginNewActivity(configuration:date:metadata:); addWorkoutActivity and updateActivity are for a builder made with HKWorkoutBuilder(healthStore:configuration:device:)"
       )
     }
+    guard isAlive else { return inert(call) }
     return body(standalone)
   }
 }

@@ -111,15 +111,30 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   /// Whether the app process that made this builder still runs (else its calls are inert).
-  var isAlive: Bool { true }
+  /// A standalone builder's is its store's device's process as it ran at the builder's making
+  /// (``StandaloneWorkout/process``): after that process crashed, its calls get the same inert
+  /// answer as a series builder's (`errorInvalidArgument`, an error entry in that device's log).
+  var isAlive: Bool { standalone.map { simulation.isAlive($0.process) } ?? true }
+
+  /// The device whose app process the builder belongs to: a standalone builder's store's, a
+  /// primary session's engine's, a mirrored session's the other device (the iPhone app's
+  /// builder of the watch's workout: a crash of the watch app leaves it alive; review 28).
+  var processDevice: HealthKitSimulation.Device {
+    if let standalone { return standalone.process.device }
+    let mirrored = (self as? HKLiveWorkoutBuilder).map { !$0.ofPrimarySession } ?? false
+    let engine = HealthKitSimulation.Device(engineDevice)
+    guard mirrored else { return engine }
+    return engine == .watch ? .phone : .watch
+  }
 
   /// Why the builder's calls are inert when ``isAlive`` is `false`.
   var inertMessage: String { HealthKitSimulation.inertMessage }
 
-  /// Ignores a call while ``isAlive`` is `false` and returns the error it gets.
-  private func inert(_ action: ErrorReport.BuilderCall) -> HKError {
+  /// Ignores a call while ``isAlive`` is `false` and returns the error it gets; the error entry
+  /// goes in the log of the device whose process made the builder.
+  func inert(_ action: ErrorReport.BuilderCall) -> HKError {
     let message = inertMessage
-    simulation.ignoreInert(action: .builder(action), message: message)
+    simulation.ignoreInert(action: .builder(action), message: message, device: processDevice)
     return HKError(.errorInvalidArgument, message)
   }
 
@@ -416,14 +431,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Discards the workout: nothing is saved; collection stops.
   public func discardWorkout() {
+    guard isAlive else {
+      _ = inert(.discardWorkout)
+      return
+    }
     if let standalone {
       standalone.parts.withLock { parts in
         if parts.phase != .finished { parts.phase = .discarded }
       }
-      return
-    }
-    guard isAlive else {
-      _ = inert(.discardWorkout)
       return
     }
     simulation.mutate { state in
@@ -612,7 +627,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func begin(_ date: Date) -> HKError? {
-    if let standalone { return standalone.begin(date) }
+    if let standalone { return isAlive ? standalone.begin(date) : inert(.beginCollection) }
     let error = engineCall(.beginCollection, date: date) { session, instant in
       session.withEngine(of: engineDevice) {
         $0.beginCollection(ofSession: index, at: $0.now, date: instant)
@@ -644,7 +659,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func end(_ date: Date) -> HKError? {
-    if let standalone { return standalone.end(date) }
+    if let standalone { return isAlive ? standalone.end(date) : inert(.endCollection) }
     return engineCall(.endCollection, date: date) { session, instant in
       session.withEngine(of: engineDevice) {
         $0.endCollection(ofSession: index, at: $0.now, date: instant)
@@ -653,7 +668,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func add(_ events: [HKWorkoutEvent]) -> HKError? {
-    if let standalone { return standalone.add(events) }
+    if let standalone { return isAlive ? standalone.add(events) : inert(.addEvent) }
     for event in events {
       let type = event.type.engineValue
       if let message = Self.metadataRefusal(event.metadata, of: " of a workout event") {
@@ -681,7 +696,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func addAppSamples(_ samples: [HKSample]) -> HKError? {
-    if let standalone { return standalone.add(samples) }
+    if let standalone { return isAlive ? standalone.add(samples) : inert(.addSamples) }
     var converted: [AppQuantitySample] = []
     // Dates made with `Date()` are read on virtual time (the wall-clock rule, as `save` reads
     // them), with one `wallClockDate` entry naming `add` for the call; with strict dates they
@@ -733,6 +748,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       converted[key] = Self.metadataValue(value, key: key, since: simulation.startDate)
     }
     if let standalone {
+      guard isAlive else { return inert(.addMetadata) }
       let error = standalone.change("add metadata") { parts in
         parts.metadata.merge(metadata) { $1 }
         return nil
@@ -820,6 +836,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// locked without the person's leave at the one-time prompt (saved, but not returned).
   private func finish() -> (Result<HKWorkout, HKError>, hidden: Bool) {
     if let standalone {
+      guard isAlive else { return (.failure(inert(.finishWorkout)), false) }
       // After the app's termination nothing is saved (the store is inert, as for `save`).
       return (standalone.finish() ?? .failure(HKError(.errorInvalidArgument, inertMessage)), false)
     }

@@ -107,7 +107,9 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   /// A builder on `simulation` of the app process running on `processDevice`
   /// (``HKWorkoutBuilder/seriesBuilder(for:)``): after that process crashes, its calls are
   /// ignored (see the type).
-  init(simulation: HealthKitSimulation, device: HKDevice?, processDevice: WorkoutDevice) {
+  init(
+    simulation: HealthKitSimulation, device: HKDevice?, processDevice: HealthKitSimulation.Device
+  ) {
     super.init(
       simulation: simulation, device: device, seriesType: .workoutRoute(), noun: "route",
       processDevice: processDevice)
@@ -284,15 +286,9 @@ extension HKWorkoutBuilder {
   public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
     guard seriesType.identifier == HKWorkoutRouteTypeIdentifier else { return nil }
     if let existing = lock.withLock({ routeBuilder }) { return existing }
-    // The app process whose object it is: the store's device for a standalone builder, the
-    // session's engine for a primary session's live builder, the other device for a mirrored
-    // session's (the iPhone app's builder of the watch's workout: a crash of the watch app
-    // leaves it alive; review 28).
-    let mirrored = (self as? HKLiveWorkoutBuilder).map { !$0.ofPrimarySession } ?? false
-    let process =
-      standalone?.store.processDevice
-      ?? (mirrored ? (engineDevice == .watch ? .phone : .watch) : engineDevice)
-    let made = HKWorkoutRouteBuilder(simulation: simulation, device: device, processDevice: process)
+    // The app process whose object it is: the workout builder's (``processDevice``).
+    let made = HKWorkoutRouteBuilder(
+      simulation: simulation, device: device, processDevice: processDevice)
     let key = liveRouteKey
     // The locations of the route before a crash are copied into the new builder, and its
     // locations kept system-side, before the builder is published: an app that reads or

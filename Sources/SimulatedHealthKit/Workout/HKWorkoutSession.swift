@@ -155,7 +155,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     self.simulation = healthStore.simulation
     self.store = healthStore
     self.sessionType = .primary
-    let engineDevice: WorkoutDevice = healthStore.device == .phone ? .phone : .watch
+    let engineDevice = healthStore.processDevice.workoutDevice
     self.engineDevice = engineDevice
     // The session keeps a copy (Apple: `@NSCopying var workoutConfiguration`).
     self.configuration = workoutConfiguration.copy() as! HKWorkoutConfiguration
@@ -493,7 +493,8 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     _ body: (inout SimulationSession, SimulationInstant) -> Bool
   ) {
     guard sessionType == .primary, isAlive else {
-      simulation.ignoreInert(action: .activity(call))
+      simulation.ignoreInert(
+        action: .activity(call), device: processDevice)
       return
     }
     let source = associatedWorkoutBuilder().dataSource
@@ -562,7 +563,8 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       return
     }
     guard isAlive else {
-      simulation.ignoreInert(action: .session(call))
+      simulation.ignoreInert(
+        action: .session(call), device: processDevice)
       return
     }
     simulation.mutate { state in
@@ -599,6 +601,14 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
 
   /// Whether the object belongs to the running app process.
   var isAlive: Bool { lock.withLock { alive } }
+
+  /// The device whose app process made the session: its engine's for a primary session, the
+  /// other device for a mirrored one (the iPhone app's copy of the watch's workout).
+  var processDevice: HealthKitSimulation.Device {
+    let engine = HealthKitSimulation.Device(engineDevice)
+    guard sessionType == .mirrored else { return engine }
+    return engine == .watch ? .phone : .watch
+  }
 
   /// Sets the count of its builder's events already announced to `count` (on registration as
   /// the endpoint of its engine session).

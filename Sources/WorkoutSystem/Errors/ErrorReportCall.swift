@@ -119,6 +119,11 @@ extension ErrorReport {
     case finishSeries
     /// A series builder's `discard()`.
     case discard
+    /// A standalone workout builder's `addWorkoutActivity(_:completion:)`.
+    case addWorkoutActivity
+    /// A standalone workout builder's `updateActivity(uuid:end:completion:)` or
+    /// `updateActivity(uuid:adding:completion:)`.
+    case updateActivity
   }
 }
 

@@ -479,7 +479,10 @@ struct SyncTests {
     let server = try TestHTTPServer(faults: [
       2: .commitThen {
         Task {
+          // The app's store is made outside `on` (the watch app's process) and its
+          // BGTaskScheduler registration is the iPhone app's: both die.
           await simulation.crash()
+          await simulation.crash(.phone)
           crashed.set()
         }
       }
@@ -493,6 +496,7 @@ struct SyncTests {
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(3100))
       await crashed.wait()
       await simulation.relaunch()
+      await simulation.relaunch(.phone)
       let engine = try await launchApp(simulation, server: server, defaults: defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
       await simulation.settle()

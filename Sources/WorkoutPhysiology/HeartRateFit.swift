@@ -62,7 +62,8 @@ public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertib
 /// maximal and resting heart rate, the rise and fall time constants, the recovery residual, the
 /// drift gain and the slow component's gain and time constant, by least squares of the model's heart rate
 /// (``PhysiologyDataSource/modelHeartRate(at:activity:)``, on the course's own speed, grade and
-/// power) against the recorded one, within ``bounds``.
+/// power) against the recorded one, within ``bounds`` (the maximal heart rate at least the
+/// recording's ``peakHeartRate``: ``ranges``).
 ///
 /// The recorded heart rate is read at every whole second where the course moves and has one
 /// (linear between readings at most 10 s apart, ``Course/recordedHeartRate(at:)``). The fit uses
@@ -118,7 +119,8 @@ public struct HeartRateFit: Sendable, Equatable {
   /// - VO2max 20–90 mL·kg⁻¹·min⁻¹: from unfit older adults to elite endurance athletes
   ///   (D. R. Bassett, E. T. Howley, Medicine & Science in Sports & Exercise 32(1):70–84, 2000);
   /// - maximal heart rate 140–215 bpm: Tanaka's 208 − 0.7 × age for ages 18 to 80 (152 to 195)
-  ///   widened by about two of its standard deviations of 10 bpm (Tanaka et al. 2001);
+  ///   widened by about two of its standard deviations of 10 bpm (Tanaka et al. 2001); a fit
+  ///   raises the lower bound to the recording's ``peakHeartRate`` (``ranges``);
   /// - resting heart rate 35–95 bpm: the bradycardia of trained endurance athletes to the upper
   ///   range of normal (under 100 bpm);
   /// - rise time constant 10–120 s and fall time constant 15–150 s: De Smet et al. 2017 fit

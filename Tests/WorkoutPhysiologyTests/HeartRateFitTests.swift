@@ -181,7 +181,9 @@ struct HeartRateFitTests {
     #expect(!fit.undetermined.contains(.maxHeartRate))
   }
 
-  @Test("a spike alone does not set the peak; a peak under 125 bpm leaves VO2max and the maximum undetermined")
+  @Test(
+    "a spike alone does not set the peak; a peak under 125 bpm leaves VO2max and the maximum undetermined"
+  )
   func lowPeakLeavesVO2MaxUndetermined() async throws {
     // The highest 30 s mean is the plateau's 108 bpm (the spike's windows give at most 100):
     // below the literature's lower bound of 140, which stays the maximum's, and below 125, so

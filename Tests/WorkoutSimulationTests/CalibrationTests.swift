@@ -80,7 +80,8 @@ import WorkoutSimulation
     #expect(calibration.fit.heldOut.maeBpm < calibration.fit.givenHeldOut.maeBpm, "\(name)")
   }
 
-  @Test("the hilly run misses the target with a plausible maximum (a known limit)", arguments: steep)
+  @Test(
+    "the hilly run misses the target with a plausible maximum (a known limit)", arguments: steep)
   func steepRunMissesTheTarget(name: String) async throws {
     let calibration = try await Self.calibrate(name)
     withKnownIssue("the workload model on steep ground: a flat heart rate against it") {

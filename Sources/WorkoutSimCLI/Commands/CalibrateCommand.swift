@@ -208,7 +208,8 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
     if !fit.atBound.isEmpty {
       let listed = fit.atBound.map { bound in
         let value = parameters.first { $0.key == bound.parameter.rawValue }?.value ?? 0
-        return "\(bound.parameter.rawValue) \(JSONWriter.number(value)) (\(bound.upper ? "upper" : "lower"))"
+        return
+          "\(bound.parameter.rawValue) \(JSONWriter.number(value)) (\(bound.upper ? "upper" : "lower"))"
       }
       lines.append(
         "  at bound  " + listed.joined(separator: ", ") + ": limits of the fit, not measurements")
@@ -217,7 +218,9 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
       lines.append(
         "  not determined by this recording: "
           + fit.undetermined.map(\.rawValue).joined(separator: ", ")
-          + (fit.undetermined.count == 1 ? " (the pull toward the default athlete set it)" : " (the pull toward the default athlete set them)"))
+          + (fit.undetermined.count == 1
+            ? " (the pull toward the default athlete set it)"
+            : " (the pull toward the default athlete set them)"))
     }
     return lines.joined(separator: "\n")
   }

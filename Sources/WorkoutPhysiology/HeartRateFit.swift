@@ -62,7 +62,8 @@ public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertib
 /// maximal and resting heart rate, the rise and fall time constants, the recovery residual, the
 /// drift gain and the slow component's gain and time constant, by least squares of the model's heart rate
 /// (``PhysiologyDataSource/modelHeartRate(at:activity:)``, on the course's own speed, grade and
-/// power) against the recorded one, within ``bounds``.
+/// power) against the recorded one, within ``bounds`` (the maximal heart rate at least the
+/// recording's ``peakHeartRate``: ``ranges``).
 ///
 /// The recorded heart rate is read at every whole second where the course moves and has one
 /// (linear between readings at most 10 s apart, ``Course/recordedHeartRate(at:)``). The fit uses
@@ -118,7 +119,8 @@ public struct HeartRateFit: Sendable, Equatable {
   /// - VO2max 20–90 mL·kg⁻¹·min⁻¹: from unfit older adults to elite endurance athletes
   ///   (D. R. Bassett, E. T. Howley, Medicine & Science in Sports & Exercise 32(1):70–84, 2000);
   /// - maximal heart rate 140–215 bpm: Tanaka's 208 − 0.7 × age for ages 18 to 80 (152 to 195)
-  ///   widened by about two of its standard deviations of 10 bpm (Tanaka et al. 2001);
+  ///   widened by about two of its standard deviations of 10 bpm (Tanaka et al. 2001); a fit
+  ///   raises the lower bound to the recording's ``peakHeartRate`` (``ranges``);
   /// - resting heart rate 35–95 bpm: the bradycardia of trained endurance athletes to the upper
   ///   range of normal (under 100 bpm);
   /// - rise time constant 10–120 s and fall time constant 15–150 s: De Smet et al. 2017 fit
@@ -167,6 +169,46 @@ public struct HeartRateFit: Sendable, Equatable {
 
   /// The least spread between the lowest and highest recorded heart rate a fit accepts, 5 bpm.
   public static let minimumSpread = 5.0
+
+  /// The length of the window whose highest mean heart rate is the recording's peak, s: 30
+  /// (project rule, docs/models.md#calibration). A real heart reaches and leaves its peak with
+  /// time constants of 20 s or more (the rise bound's 10 s at the least), so a heart rate held
+  /// for 30 s is the heart's; a strap's or wrist sensor's spike of a few seconds moves a 30 s mean
+  /// by a tenth of its height. On the bundled recordings the 30 s peak lies 0.5 to 1.9 bpm below
+  /// the highest single reading.
+  public static let peakWindowSeconds = 30
+
+  /// The recorded peak (bpm) from which ``vo2Max`` and ``maxHeartRate`` count as determined by
+  /// the recording: 125, the lowest steady heart rate from which Åstrand and Ryhming's
+  /// submaximal test predicts aerobic capacity (P.-O. Åstrand, I. Ryhming, Journal of Applied
+  /// Physiology 7(2):218–221, 1954). Below it the recording shows how fast the heart rate climbs
+  /// with work, not where it ends: VO2max and the maximum trade against each other along the
+  /// same line, and the pull toward the given athlete places them on it.
+  public static let determiningPeak = 125.0
+
+  /// The recording's peak heart rate, bpm: the highest mean over ``peakWindowSeconds``
+  /// consecutive seconds of the usable heart rate (moving, cadence-lock artefacts left out), on
+  /// the whole recording; `nil` when no such window exists. The fitted maximal heart rate's
+  /// lower bound is this peak rounded up to 0.1 bpm (a maximum is at least any heart rate
+  /// reached: "The relationship between maximum heart rate in a cardiorespiratory fitness test
+  /// and in a maximum heart rate test", Journal of Science and Medicine in Sport 22(5):607–610,
+  /// 2019, doi:10.1016/j.jsams.2018.11.018).
+  public let peakHeartRate: Double?
+
+  /// This fit's bounds: ``bounds`` with the maximal heart rate's lower bound raised to
+  /// ``peakHeartRate`` (rounded up to 0.1 bpm) where the peak is above 140 bpm.
+  public let ranges: [ClosedRange<Double>]
+
+  /// The fitted values that lie on a bound of ``ranges`` (a limit of the fit, not a value the
+  /// recording measured), with the side: `false` lower, `true` upper.
+  public let atBound: [(parameter: Parameter, upper: Bool)]
+
+  /// The fitted values the recording does not determine (the pull toward the given athlete
+  /// set them, docs/models.md#calibration): ``Parameter/vo2Max`` and
+  /// ``Parameter/maxHeartRate`` when ``peakHeartRate`` is below ``determiningPeak`` (or absent),
+  /// and ``Parameter/heartRateSlowSeconds`` when the slow component's gain is 0 (the time
+  /// constant of a component that is not there changes nothing).
+  public let undetermined: [Parameter]
 
   /// The fitted athlete: the given one's age, sex, mass and height, the fitted heart rate.
   public let athlete: Athlete
@@ -235,13 +277,15 @@ public struct HeartRateFit: Sendable, Equatable {
       throw .heldOutPartTooShort(seconds: grid.times.count - fitCount, split: split)
     }
 
+    let peak = Self.peak(of: grid)
+    let ranges = Self.fitRanges(peak: peak)
     let start = Self.bounds.enumerated().map { index, bound in
-      (Self.value(of: bound.parameter, in: given) - bound.range.lowerBound)
-        / (bound.range.upperBound - bound.range.lowerBound)
+      (Self.value(of: bound.parameter, in: given) - ranges[index].lowerBound)
+        / (ranges[index].upperBound - ranges[index].lowerBound)
     }
     let prior = start.map { min(1, max(0, $0)) }
     func loss(_ x: [Double]) -> Double {
-      let candidate = Self.athlete(at: x, like: given)
+      let candidate = Self.athlete(at: x, ranges: ranges, like: given)
       var model = source.withHeartRate(of: candidate)
       var sum = 0.0
       for index in 0..<fitCount {
@@ -251,8 +295,8 @@ public struct HeartRateFit: Sendable, Equatable {
         sum += e * e
       }
       var penalty = 0.0
-      for (index, bound) in Self.bounds.enumerated() {
-        let width = bound.range.upperBound - bound.range.lowerBound
+      for index in Self.bounds.indices {
+        let width = ranges[index].upperBound - ranges[index].lowerBound
         let z = (x[index] - prior[index]) * width / Self.priorSpreads[index]
         penalty += z * z
       }
@@ -265,7 +309,8 @@ public struct HeartRateFit: Sendable, Equatable {
       if previous - minimiser.bestValue < 1e-4 * (1 + minimiser.bestValue) { break }
       previous = minimiser.bestValue
     }
-    let fitted = Self.rounded(Self.athlete(at: minimiser.best, like: given))
+    let fitted = Self.rounded(
+      Self.athlete(at: minimiser.best, ranges: ranges, like: given), ranges: ranges)
     let scored = Self.scores(source.withHeartRate(of: fitted), grid, fitCount, activity)
     let baseline = Self.scores(source, grid, fitCount, activity)
     self.athlete = fitted
@@ -276,6 +321,68 @@ public struct HeartRateFit: Sendable, Equatable {
     self.split = split
     self.evaluations = minimiser.evaluations
     self.excludedSeconds = recorded.times.count - grid.times.count
+    self.peakHeartRate = peak
+    self.ranges = ranges
+    var atBound: [(parameter: Parameter, upper: Bool)] = []
+    for (index, bound) in Self.bounds.enumerated() {
+      let value = Self.value(of: bound.parameter, in: fitted)
+      if value <= ranges[index].lowerBound {
+        atBound.append((bound.parameter, false))
+      } else if value >= ranges[index].upperBound {
+        atBound.append((bound.parameter, true))
+      }
+    }
+    self.atBound = atBound
+    var undetermined: [Parameter] = []
+    if (peak ?? 0) < Self.determiningPeak { undetermined += [.vo2Max, .maxHeartRate] }
+    if fitted.heartRate.slowComponentGain == 0 { undetermined.append(.heartRateSlowSeconds) }
+    self.undetermined = undetermined
+  }
+
+  /// Two fits are equal when their athletes, scores, split, work, exclusions, peak, ranges,
+  /// bounds reached and undetermined values are.
+  public static func == (lhs: HeartRateFit, rhs: HeartRateFit) -> Bool {
+    lhs.athlete == rhs.athlete && lhs.fit == rhs.fit && lhs.heldOut == rhs.heldOut
+      && lhs.givenFit == rhs.givenFit && lhs.givenHeldOut == rhs.givenHeldOut
+      && lhs.split == rhs.split && lhs.evaluations == rhs.evaluations
+      && lhs.excludedSeconds == rhs.excludedSeconds && lhs.peakHeartRate == rhs.peakHeartRate
+      && lhs.ranges == rhs.ranges && lhs.undetermined == rhs.undetermined
+      && lhs.atBound.map(\.parameter) == rhs.atBound.map(\.parameter)
+      && lhs.atBound.map(\.upper) == rhs.atBound.map(\.upper)
+  }
+
+  /// The highest mean of `grid`'s values over ``peakWindowSeconds`` consecutive whole seconds
+  /// (bpm), or `nil` when the grid holds no such run of seconds.
+  static func peak(of grid: (times: [Int64], values: [Double])) -> Double? {
+    let second: Int64 = 1_000_000_000
+    let window = peakWindowSeconds
+    var best: Double?
+    var runStart = 0
+    var sum = 0.0
+    for index in grid.times.indices {
+      if index > 0 && grid.times[index] - grid.times[index - 1] != second {
+        runStart = index
+        sum = 0
+      }
+      sum += grid.values[index]
+      if index - runStart + 1 > window { sum -= grid.values[index - window] }
+      if index - runStart + 1 >= window {
+        let mean = sum / Double(window)
+        if mean > (best ?? -Double.infinity) { best = mean }
+      }
+    }
+    return best
+  }
+
+  /// ``bounds`` with the maximal heart rate's lower bound raised to `peak` rounded up to
+  /// 0.1 bpm (and its upper bound to that, should the peak pass it), at most 230 bpm, the
+  /// highest maximum a scenario's athlete takes (``Athlete/ranges``).
+  static func fitRanges(peak: Double?) -> [ClosedRange<Double>] {
+    bounds.map { bound in
+      guard bound.parameter == .maxHeartRate, let peak else { return bound.range }
+      let floor = min(230, max(bound.range.lowerBound, (peak * 10 - 1e-9).rounded(.up) / 10))
+      return floor...max(floor, bound.range.upperBound)
+    }
   }
 
   /// Which seconds of `grid` are cadence-lock artefacts (docs/models.md#calibration): a rise of
@@ -417,14 +524,16 @@ public struct HeartRateFit: Sendable, Equatable {
     return course.end.seconds
   }
 
-  /// The athlete at normalised point `x` of ``bounds``, with `given`'s age, sex, mass, height
-  /// and other heart-rate parameters.
-  static func athlete(at x: [Double], like given: Athlete) -> Athlete {
+  /// The athlete at normalised point `x` of `ranges` (in ``bounds`` order), with `given`'s
+  /// age, sex, mass, height and other heart-rate parameters.
+  static func athlete(at x: [Double], ranges: [ClosedRange<Double>], like given: Athlete)
+    -> Athlete
+  {
     var values = [Double](repeating: 0, count: bounds.count)
-    for (index, bound) in bounds.enumerated() {
+    for index in bounds.indices {
       let unit = min(1, max(0, x[index]))
-      values[index] =
-        bound.range.lowerBound + unit * (bound.range.upperBound - bound.range.lowerBound)
+      let range = ranges[index]
+      values[index] = range.lowerBound + unit * (range.upperBound - range.lowerBound)
     }
     return make(values, like: given)
   }
@@ -451,14 +560,15 @@ public struct HeartRateFit: Sendable, Equatable {
   }
 
   /// `athlete` with the fitted values rounded: 0.1 for VO2max, heart rates and time constants,
-  /// 0.001 for the drift, the recovery residual and the slow component's gain.
-  static func rounded(_ athlete: Athlete) -> Athlete {
-    let values = bounds.map { bound -> Double in
+  /// 0.001 for the drift, the recovery residual and the slow component's gain; kept within
+  /// `ranges`.
+  static func rounded(_ athlete: Athlete, ranges: [ClosedRange<Double>]) -> Athlete {
+    let values = zip(bounds, ranges).map { bound, range -> Double in
       let scale =
         bound.parameter.rawValue.hasSuffix("Seconds") || bound.parameter == .vo2Max
           || bound.parameter.rawValue.hasSuffix("HeartRate") ? 10.0 : 1000.0
       let value = (value(of: bound.parameter, in: athlete) * scale).rounded() / scale
-      return min(bound.range.upperBound, max(bound.range.lowerBound, value))
+      return min(range.upperBound, max(range.lowerBound, value))
     }
     return make(values, like: athlete)
   }

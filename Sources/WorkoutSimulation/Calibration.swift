@@ -69,8 +69,12 @@ public struct Calibration: Sendable {
 
   /// `calibrate --json`'s document: `athlete` (``athleteDocument``), `fit` and `heldOut`
   /// (`maeBpm`, `seconds`), then `activity`, `heldOutFrom` (s after `t = 0`) and `default`
-  /// (the given athlete's `fit` and `heldOut` scores) and `excludedSeconds` (the seconds of heart
-  /// rate left out of both parts as cadence-lock artefacts, docs/models.md#calibration).
+  /// (the given athlete's `fit` and `heldOut` scores), `excludedSeconds` (the seconds of heart
+  /// rate left out of both parts as cadence-lock artefacts, docs/models.md#calibration),
+  /// `peakHeartRate` (the recording's 30 s peak, bpm, the maximum's lower bound; `null` without
+  /// 30 consecutive seconds), `atBound` (each fitted key on a bound of the fit, with `"lower"` or
+  /// `"upper"`: a limit, not a measurement) and `undetermined` (the keys the recording does not
+  /// determine, set by the pull toward the given athlete).
   public var document: JSONValue {
     func score(_ score: HeartRateFit.Score) -> JSONValue {
       .object([
@@ -86,6 +90,12 @@ public struct Calibration: Sendable {
       ("heldOutFrom", .number((fit.split * 10).rounded() / 10)),
       ("default", .object([("fit", score(fit.givenFit)), ("heldOut", score(fit.givenHeldOut))])),
       ("excludedSeconds", .number(Double(fit.excludedSeconds))),
+      ("peakHeartRate", fit.peakHeartRate.map { .number(($0 * 10).rounded() / 10) } ?? .null),
+      (
+        "atBound",
+        .object(fit.atBound.map { ($0.parameter.rawValue, .string($0.upper ? "upper" : "lower")) })
+      ),
+      ("undetermined", .array(fit.undetermined.map { .string($0.rawValue) })),
     ])
   }
 

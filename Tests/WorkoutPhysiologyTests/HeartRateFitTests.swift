@@ -149,6 +149,65 @@ struct HeartRateFitTests {
     #expect(fit.fit.seconds + fit.heldOut.seconds == 1200)
   }
 
+  /// 20 min walking at 1.5 m/s on the flat at 95 bpm, with `bpm` from 600 to 644 s (45
+  /// readings) and a one-second spike to 245 bpm at 300 s. Neither is a cadence lock: the default
+  /// athlete steps 1.5 × 60 / 0.7021 = 128.2 times a minute, and 245 and 200 lie more than 20 %
+  /// (25.6) above it; 95 → 108 rises by 13, under 15.
+  static func plateau(at bpm: Double) throws -> Course {
+    let segments = [CourseSegment(duration: .seconds(1200), speed: 1.5)]
+    return try Self.course(segments, seconds: 1199) { t in
+      if t == 300 { return 245 }
+      return (600...644).contains(t) ? bpm : 95
+    }
+  }
+
+  @Test("the fitted maximum is at least the recording's 30 s peak, a bound of the fit")
+  func maximumAtLeastThePeak() async throws {
+    // The highest 30 s mean: any 30 s within 600...644 s, 200 bpm. The spike's best window is
+    // (29 × 95 + 245) / 30 = 3000 / 30 = 100 bpm, so one strap spike does not set the peak.
+    // The maximum's range is 200...215 (the peak rounded up to 0.1, the literature's 215 above);
+    // the walk's steady 95 bpm says nothing for a higher maximum, so the pull toward the
+    // default's 183.5 holds it on the lower bound: exactly 200, reported there.
+    let fit = try await offThePool {
+      try HeartRateFit(course: try Self.plateau(at: 200), activity: .walking)
+    }
+    #expect(fit.peakHeartRate == 200)
+    #expect(fit.ranges[1] == 200...215)
+    #expect(fit.athlete.maxHeartRate >= 200, "max \(fit.athlete.maxHeartRate)")
+    #expect(fit.athlete.maxHeartRate == 200, "max \(fit.athlete.maxHeartRate)")
+    #expect(fit.atBound.contains { $0.parameter == .maxHeartRate && !$0.upper })
+    // 200 bpm is above the 125 from which VO2max and the maximum count as determined.
+    #expect(!fit.undetermined.contains(.vo2Max))
+    #expect(!fit.undetermined.contains(.maxHeartRate))
+  }
+
+  @Test(
+    "a spike alone does not set the peak; a peak under 125 bpm leaves VO2max and the maximum undetermined"
+  )
+  func lowPeakLeavesVO2MaxUndetermined() async throws {
+    // The highest 30 s mean is the plateau's 108 bpm (the spike's windows give at most 100):
+    // below the literature's lower bound of 140, which stays the maximum's, and below 125, so
+    // VO2max and the maximum are the pull's, not the recording's.
+    let fit = try await offThePool {
+      try HeartRateFit(course: try Self.plateau(at: 108), activity: .walking)
+    }
+    #expect(fit.peakHeartRate == 108)
+    #expect(fit.ranges[1] == 140...215)
+    #expect(Array(fit.undetermined.prefix(2)) == [.vo2Max, .maxHeartRate])
+    // The spike alone (the plateau at the walk's own 95 bpm): (29 × 95 + 245) / 30 = 100.
+    let spike = try await offThePool {
+      try HeartRateFit(course: try Self.plateau(at: 95), activity: .walking)
+    }
+    #expect(spike.peakHeartRate == 100)
+    // Every value reported on a bound lies on one of its fit's range ends, and no other does.
+    for (index, bound) in HeartRateFit.bounds.enumerated() {
+      let value = HeartRateFit.value(of: bound.parameter, in: spike.athlete)
+      let range = spike.ranges[index]
+      let onBound = value == range.lowerBound || value == range.upperBound
+      #expect(spike.atBound.contains { $0.parameter == bound.parameter } == onBound, "\(bound)")
+    }
+  }
+
   @Test("the fit keeps within its bounds and starts from the given athlete's age and body")
   func keepsBoundsAndBody() throws {
     // A heart rate that rises far beyond what any bounded athlete gives: 60 + t/10 bpm.

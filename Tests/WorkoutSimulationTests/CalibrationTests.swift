@@ -19,9 +19,18 @@ import WorkoutSimulation
   /// The bundled recordings with 10 minutes of heart rate or more (the fēnix 5 walk has 33 s:
   /// readings from 0 to 32 s, then a gap of 14 s to its last point, the course's end).
   static let long = [
-    "run-hilly--2013-02-06-12-11-14.fit", "run-cadence--activity-small-fenix2-run.fit",
+    "run-cadence--activity-small-fenix2-run.fit",
     "ride-power--Edge810-Vector-2013-08-16-15-35-10.fit", "walk-hilly--walking_activity_1.tcx",
   ]
+
+  /// The hilly run misses the target since the fitted maximum is held at or above the
+  /// recording's 30 s peak (issue 29's sixth round, docs/models.md#sixth-round-a-plausible-athlete):
+  /// its heart rate stays at 145–165 bpm from 1.1 m/s up 10 % to 3.4 m/s down, a flat line
+  /// against the modelled workload; with the maximum no longer free to sit at 163 bpm (below the
+  /// 171 the runner reached) the fit flattens the line by a resting heart rate at its 95 bpm
+  /// bound, and holds out 6.3 bpm (4.55 before). A plausible maximum is the rule; the miss is the
+  /// workload model's on steep ground, not a reason to let the maximum fall below the peak.
+  static let steep = ["run-hilly--2013-02-06-12-11-14.fit"]
 
   /// The one whose held-out part is a long descent the fitted part never saw: the ride fits on a
   /// climb at 1 to 3.3 m/s and holds out a descent of 340 m at 4 to 11 m/s, costed as a braking
@@ -71,6 +80,17 @@ import WorkoutSimulation
     #expect(calibration.fit.heldOut.maeBpm < calibration.fit.givenHeldOut.maeBpm, "\(name)")
   }
 
+  @Test(
+    "the hilly run misses the target with a plausible maximum (a known limit)", arguments: steep)
+  func steepRunMissesTheTarget(name: String) async throws {
+    let calibration = try await Self.calibrate(name)
+    withKnownIssue("the workload model on steep ground: a flat heart rate against it") {
+      Self.check(calibration, name)
+    }
+    Self.checkPlausible(calibration, name)
+    #expect(calibration.fit.heldOut.maeBpm < calibration.fit.givenHeldOut.maeBpm, "\(name)")
+  }
+
   @Test("the descents miss the target (a known limit of the model)", arguments: descents)
   func descentsMissTheTarget(name: String) async throws {
     let calibration = try await Self.calibrate(name)
@@ -94,6 +114,8 @@ import WorkoutSimulation
       #expect(bound.range.contains(value), "\(name): \(bound.parameter) \(value)")
     }
     #expect(fit.athlete.maxHeartRate > fit.athlete.restingHeartRate + 50, "\(name)")
+    // A maximum is at least the heart rate reached (its 30 s peak).
+    #expect(fit.athlete.maxHeartRate >= fit.peakHeartRate ?? 0, "\(name)")
     #expect(fit.fit.maeBpm < fit.givenFit.maeBpm, "\(name)")
     #expect(fit.fit.seconds >= 600 * 6 / 10, "\(name)")
   }

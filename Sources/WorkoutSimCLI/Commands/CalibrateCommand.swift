@@ -168,6 +168,9 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
   ///   fit       MAE 5.1 bpm over 1472 s (default athlete 16.2), to 1609 s (60 % of the moving time)
   ///   held out  MAE 5.2 bpm over 987 s (default athlete 15.0), the rest
   ///   excluded  0 s of heart rate as cadence-lock artefacts (docs/models.md#calibration)
+  ///   peak      171 bpm (the highest 30 s mean), the lowest maximum the fit may take
+  ///   at bound  maxHeartRate 171 (lower), heartRateDrift 0.3 (upper): limits of the fit, not measurements
+  ///   not determined by this recording: heartRateSlowSeconds (the pull toward the default athlete set it)
   /// ```
   static func summary(_ calibration: Calibration, file: String) -> String {
     let fit = calibration.fit
@@ -197,6 +200,28 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
     lines.append(
       "  excluded  \(fit.excludedSeconds) s of heart rate as cadence-lock artefacts (docs/models.md#calibration)"
     )
+    if let peak = fit.peakHeartRate {
+      lines.append(
+        "  peak      \(JSONWriter.number((peak * 10).rounded() / 10)) bpm (the highest 30 s mean), the lowest maximum the fit may take"
+      )
+    }
+    if !fit.atBound.isEmpty {
+      let listed = fit.atBound.map { bound in
+        let value = parameters.first { $0.key == bound.parameter.rawValue }?.value ?? 0
+        return
+          "\(bound.parameter.rawValue) \(JSONWriter.number(value)) (\(bound.upper ? "upper" : "lower"))"
+      }
+      lines.append(
+        "  at bound  " + listed.joined(separator: ", ") + ": limits of the fit, not measurements")
+    }
+    if !fit.undetermined.isEmpty {
+      lines.append(
+        "  not determined by this recording: "
+          + fit.undetermined.map(\.rawValue).joined(separator: ", ")
+          + (fit.undetermined.count == 1
+            ? " (the pull toward the default athlete set it)"
+            : " (the pull toward the default athlete set them)"))
+    }
     return lines.joined(separator: "\n")
   }
 }

@@ -153,6 +153,8 @@ struct LinkStateMachine: Sendable, Hashable {
   private(set) var receivedContext: [CompanionDevice: LinkPayload] = [:]
   /// The instant the watch app was last woken for a queued transfer.
   private var wokeWatchAt: Int64?
+  /// Whether the phone app ran when it last crashed (its relaunch then runs it again).
+  private var phoneRanAtCrash = false
 
   init(settings: LinkConfiguration) {
     self.settings = settings
@@ -460,16 +462,20 @@ struct LinkStateMachine: Sendable, Hashable {
       }
     }
     activated.remove(.phone)
+    phoneRanAtCrash = phoneApp != .notRunning
     return setPhoneApp(.notRunning) + refresh(at: date, watch: watch, app: &app)
   }
 
   /// The crashed phone app's process was relaunched (`relaunch(.phone)`, a timeline `relaunch`
-  /// with `"device": "phone"`): it runs in the background, its code (the launch's
-  /// `activate()`) activates its new session, and what waited for it follows that activation.
+  /// with `"device": "phone"`): an app that ran when it crashed runs in the background again
+  /// (one that did not run stays as it was: its activation runs it, as before the crash); its
+  /// code (the launch's `activate()`) activates its new session, and what waited for it follows
+  /// that activation.
   mutating func phoneAppRelaunched(at date: Int64, watch: WatchApp, app: inout any AppReflexes)
     -> [Action]
   {
-    let actions = phoneApp == .notRunning ? setPhoneApp(.background) : []
+    let actions = phoneRanAtCrash && phoneApp == .notRunning ? setPhoneApp(.background) : []
+    phoneRanAtCrash = false
     return actions + refresh(at: date, watch: watch, app: &app)
   }
 

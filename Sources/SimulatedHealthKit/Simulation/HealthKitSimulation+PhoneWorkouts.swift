@@ -13,10 +13,10 @@ extension HealthKitSimulation {
   /// the log, no more delegate calls), the queries run with a store made inside `on(.phone)`
   /// end (no update handler is called again), the log gets the phone's `appState` entry
   /// (cause `crash`); its workout session goes on system-side, collecting. To Watch
-  /// Connectivity the phone app is not running (a `link` entry `phone app notRunning`) and its
-  /// session not activated: user-info and file transfers and the latest application context
-  /// from the watch wait, and their sender's `didFinish` with them, until the relaunched app's
-  /// new `WCSession.default` is activated (docs/phone-link.md#the-phone-app).
+  /// Connectivity the phone app is not running (a `link` entry, `change` `phoneApp`, `state`
+  /// `notRunning`) and its session not activated: user-info and file transfers and the latest
+  /// application context from the watch wait, and their sender's `didFinish` with them, until
+  /// the relaunched app's new `WCSession.default` is activated (docs/phone-link.md#the-phone-app).
   public func crash(_ device: Device) async {
     guard device == .phone else { return await crash() }
     mutate { state in

@@ -512,7 +512,8 @@ extension BackgroundTasksState {
           guard let simulation else { return }
           if held { Self.holdLaunch(of: box.value, identifier, in: simulation) }
           Task { @MainActor [weak simulation] in
-            handler.value(box.value)
+            // The phone app's code (docs/swift-api.md#whose-code-a-callback-runs-as).
+            AppSimulation.$currentDevice.withValue(.phone) { handler.value(box.value) }
             if expiresEarly { simulation?.expireBackgroundTaskEarly(number) }
           }
         }
@@ -522,7 +523,7 @@ extension BackgroundTasksState {
       { [weak simulation] in
         guard let simulation else { return }
         if held { Self.holdLaunch(of: box.value, identifier, in: simulation) }
-        handler.value(box.value)
+        AppSimulation.$currentDevice.withValue(.phone) { handler.value(box.value) }
       }
     ]
     if expiresEarly {
@@ -628,13 +629,13 @@ extension BackgroundTasksState {
     if running.mainQueue {
       return { [weak simulation] in
         Task { @MainActor [weak simulation] in
-          if alive { box.value?() }
+          if alive { AppSimulation.$currentDevice.withValue(.phone) { _ = box.value?() } }
           if let hold { simulation?.endHold(hold) }
         }
       }
     }
     return { [weak simulation] in
-      if alive { box.value?() }
+      if alive { AppSimulation.$currentDevice.withValue(.phone) { _ = box.value?() } }
       if let hold { simulation?.endHold(hold) }
     }
   }

@@ -55,8 +55,11 @@ extension AppSimulation {
         let center = UNUserNotificationCenter.current()
         let hold = self.beginHold(
           framework: "UserNotifications", call: "didReceive of \(identifier)", device: .phone)
-        reference.object.userNotificationCenter(center, didReceive: response) {
-          self.endHold(hold)
+        // The phone app's code (docs/swift-api.md#whose-code-a-callback-runs-as).
+        AppSimulation.$currentDevice.withValue(.phone) {
+          reference.object.userNotificationCenter(center, didReceive: response) {
+            self.endHold(hold)
+          }
         }
       }
       enqueue([respond], owedBy: nil)

@@ -121,9 +121,12 @@ struct NotificationState: SimulationExtension {
         let center = UNUserNotificationCenter.current()
         let hold = simulation.beginHold(
           framework: "UserNotifications", call: "willPresent of \(identifier)", device: .phone)
-        reference.object.userNotificationCenter(center, willPresent: notification) { options in
-          center.present(notification, options: options)
-          simulation.endHold(hold)
+        // The phone app's code (docs/swift-api.md#whose-code-a-callback-runs-as).
+        AppSimulation.$currentDevice.withValue(.phone) {
+          reference.object.userNotificationCenter(center, willPresent: notification) { options in
+            center.present(notification, options: options)
+            simulation.endHold(hold)
+          }
         }
       }
     ]

@@ -262,7 +262,7 @@ extension AppSimulation {
   func runExpirationHandler(_ number: Int, _ handler: RefreshBox<() -> Void>) {
     beginBackgroundRefreshHold(number, expiring: true)
     Task { @MainActor in
-      handler.value()
+      AppSimulation.$currentDevice.withValue(.watch) { handler.value() }
       self.expirationHandlerReturned(number)
     }
   }

@@ -90,16 +90,20 @@ extension AppSimulation {
     _ application: WKApplication,
     _ makeDelegate: @MainActor () -> WatchAppDelegate, recovering: Bool, queued: Bool = false
   ) {
-    let delegate = makeDelegate()
-    application.appDelegate = delegate
-    delegate.applicationDidFinishLaunching()
-    if recovering { delegate.handleActiveWorkoutRecovery() }
-    // Launched into the foreground: the calls of coming to the front, as the process's first.
-    let state = launchState(queued: queued)
-    for call in WatchLifecycleCall.launchCalls(into: state) { delegate.lifecycle(call) }
-    // A process the system launched into the background gets what it was launched for now,
-    // after the launch calls.
-    for work in mutate({ $0.takeLaunchWork() }) { work() }
+    // The process's code is the watch's, from the delegate's `init` on, whoever's task
+    // launched it (docs/swift-api.md#whose-code-a-callback-runs-as).
+    AppSimulation.$currentDevice.withValue(.watch) {
+      let delegate = makeDelegate()
+      application.appDelegate = delegate
+      delegate.applicationDidFinishLaunching()
+      if recovering { delegate.handleActiveWorkoutRecovery() }
+      // Launched into the foreground: the calls of coming to the front, as the process's first.
+      let state = launchState(queued: queued)
+      for call in WatchLifecycleCall.launchCalls(into: state) { delegate.lifecycle(call) }
+      // A process the system launched into the background gets what it was launched for now,
+      // after the launch calls.
+      for work in mutate({ $0.takeLaunchWork() }) { work() }
+    }
   }
 
   /// The state a launch takes the app into: a queued launch's target

@@ -253,54 +253,76 @@ struct ApplicationDelegateBox: @unchecked Sendable {
     }
   }
 
+  /// Runs `body`, a call into the watch app's delegate, as the watch app's code
+  /// (`AppSimulation.$currentDevice` `.watch`), whoever's task makes it: `WidgetCenter.shared`,
+  /// `WCSession.default` and an `HKHealthStore()` made there are the watch's, and the tasks it
+  /// starts inherit that (project rule: every callback into an app runs as its device's code,
+  /// docs/swift-api.md#whose-code-a-callback-runs-as).
+  private func asWatch(_ body: () -> Void) {
+    AppSimulation.$currentDevice.withValue(.watch, operation: body)
+  }
+
   /// The protocol's `applicationDidFinishLaunching()`.
   func applicationDidFinishLaunching() {
-    switch self {
-    case .application(let delegate): delegate.applicationDidFinishLaunching()
-    case .extension(let delegate): delegate.applicationDidFinishLaunching()
+    asWatch {
+      switch self {
+      case .application(let delegate): delegate.applicationDidFinishLaunching()
+      case .extension(let delegate): delegate.applicationDidFinishLaunching()
+      }
     }
   }
 
   /// The protocol's `handleActiveWorkoutRecovery()`.
   func handleActiveWorkoutRecovery() {
-    switch self {
-    case .application(let delegate): delegate.handleActiveWorkoutRecovery()
-    case .extension(let delegate): delegate.handleActiveWorkoutRecovery()
+    asWatch {
+      switch self {
+      case .application(let delegate): delegate.handleActiveWorkoutRecovery()
+      case .extension(let delegate): delegate.handleActiveWorkoutRecovery()
+      }
     }
   }
 
   /// The protocol's `handle(_:)` of a workout configuration.
   func handle(_ workoutConfiguration: HKWorkoutConfiguration) {
-    switch self {
-    case .application(let delegate): delegate.handle(workoutConfiguration)
-    case .extension(let delegate): delegate.handle(workoutConfiguration)
+    asWatch {
+      switch self {
+      case .application(let delegate): delegate.handle(workoutConfiguration)
+      case .extension(let delegate): delegate.handle(workoutConfiguration)
+      }
     }
   }
 
   /// The protocol's `handle(_:)` of background tasks.
   func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
-    switch self {
-    case .application(let delegate): delegate.handle(backgroundTasks)
-    case .extension(let delegate): delegate.handle(backgroundTasks)
+    asWatch {
+      switch self {
+      case .application(let delegate): delegate.handle(backgroundTasks)
+      case .extension(let delegate): delegate.handle(backgroundTasks)
+      }
     }
   }
 
   /// The protocol's `didRegisterForRemoteNotifications(withDeviceToken:)`.
   func didRegisterForRemoteNotifications(withDeviceToken deviceToken: Data) {
-    switch self {
-    case .application(let delegate):
-      delegate.didRegisterForRemoteNotifications(withDeviceToken: deviceToken)
-    case .extension(let delegate):
-      delegate.didRegisterForRemoteNotifications(withDeviceToken: deviceToken)
+    asWatch {
+      switch self {
+      case .application(let delegate):
+        delegate.didRegisterForRemoteNotifications(withDeviceToken: deviceToken)
+      case .extension(let delegate):
+        delegate.didRegisterForRemoteNotifications(withDeviceToken: deviceToken)
+      }
     }
   }
 
   /// The protocol's `didFailToRegisterForRemoteNotificationsWithError(_:)`.
   func didFailToRegisterForRemoteNotificationsWithError(_ error: any Error) {
-    switch self {
-    case .application(let delegate):
-      delegate.didFailToRegisterForRemoteNotificationsWithError(error)
-    case .extension(let delegate): delegate.didFailToRegisterForRemoteNotificationsWithError(error)
+    asWatch {
+      switch self {
+      case .application(let delegate):
+        delegate.didFailToRegisterForRemoteNotificationsWithError(error)
+      case .extension(let delegate):
+        delegate.didFailToRegisterForRemoteNotificationsWithError(error)
+      }
     }
   }
 
@@ -309,35 +331,42 @@ struct ApplicationDelegateBox: @unchecked Sendable {
     _ userInfo: [AnyHashable: Any],
     fetchCompletionHandler completionHandler: @escaping (WKBackgroundFetchResult) -> Void
   ) {
-    switch self {
-    case .application(let delegate):
-      delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
-    case .extension(let delegate):
-      delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
+    asWatch {
+      switch self {
+      case .application(let delegate):
+        delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
+      case .extension(let delegate):
+        delegate.didReceiveRemoteNotification(userInfo, fetchCompletionHandler: completionHandler)
+      }
     }
   }
 
   /// The protocol's `handle(_:)` of an extended runtime session.
   func handle(_ extendedRuntimeSession: WKExtendedRuntimeSession) {
-    switch self {
-    case .application(let delegate): delegate.handle(extendedRuntimeSession)
-    case .extension(let delegate): delegate.handle(extendedRuntimeSession)
+    asWatch {
+      switch self {
+      case .application(let delegate): delegate.handle(extendedRuntimeSession)
+      case .extension(let delegate): delegate.handle(extendedRuntimeSession)
+      }
     }
   }
 
   /// Makes the life-cycle call `call`.
   func lifecycle(_ call: WatchLifecycleCall) {
-    switch (self, call) {
-    case (.application(let delegate), .didBecomeActive): delegate.applicationDidBecomeActive()
-    case (.application(let delegate), .willResignActive): delegate.applicationWillResignActive()
-    case (.application(let delegate), .willEnterForeground):
-      delegate.applicationWillEnterForeground()
-    case (.application(let delegate), .didEnterBackground):
-      delegate.applicationDidEnterBackground()
-    case (.extension(let delegate), .didBecomeActive): delegate.applicationDidBecomeActive()
-    case (.extension(let delegate), .willResignActive): delegate.applicationWillResignActive()
-    case (.extension(let delegate), .willEnterForeground): delegate.applicationWillEnterForeground()
-    case (.extension(let delegate), .didEnterBackground): delegate.applicationDidEnterBackground()
+    asWatch {
+      switch (self, call) {
+      case (.application(let delegate), .didBecomeActive): delegate.applicationDidBecomeActive()
+      case (.application(let delegate), .willResignActive): delegate.applicationWillResignActive()
+      case (.application(let delegate), .willEnterForeground):
+        delegate.applicationWillEnterForeground()
+      case (.application(let delegate), .didEnterBackground):
+        delegate.applicationDidEnterBackground()
+      case (.extension(let delegate), .didBecomeActive): delegate.applicationDidBecomeActive()
+      case (.extension(let delegate), .willResignActive): delegate.applicationWillResignActive()
+      case (.extension(let delegate), .willEnterForeground):
+        delegate.applicationWillEnterForeground()
+      case (.extension(let delegate), .didEnterBackground): delegate.applicationDidEnterBackground()
+      }
     }
   }
 }

@@ -1237,7 +1237,7 @@ public final class AppSimulation: Sendable {
           state.lane.append(.collected(endpoint, types, effects[position].at))
           continue
         }
-        enqueue(effects[position], for: endpoint, &state, startDate: startDate)
+        enqueue(effects[position], for: endpoint, of: .watch, &state, startDate: startDate)
       }
     }
     if !effects.isEmpty { state.laneFilled() }
@@ -1278,10 +1278,14 @@ public final class AppSimulation: Sendable {
     }
   }
 
-  /// The callbacks of a session's `effect` for its object `endpoint`, into the lane.
+  /// The callbacks of a session's `effect` for its object `endpoint`, `device`'s app's, into
+  /// the lane, each run as that device's code (`$currentDevice`: the workout session's delegate
+  /// is its app's code, docs/swift-api.md#whose-code-a-callback-runs-as). A batch's
+  /// `didCollectDataOf`, the most frequent call, is not wrapped (one task-local binding per
+  /// batch was not worth its cost): it runs as the code of no `on`.
   private static func enqueue(
-    _ effect: EngineEffect, for endpoint: consuming any Endpoint, _ state: inout State,
-    startDate: Date
+    _ effect: EngineEffect, for endpoint: consuming any Endpoint, of device: Device,
+    _ state: inout State, startDate: Date
   ) {
     if case .dataCollected(let types, _) = effect.kind {
       // The loaded reference moves into the lane: the session is held weakly, so its every
@@ -1292,7 +1296,9 @@ public final class AppSimulation: Sendable {
     let date = startDate.addingTimeInterval(effect.at.seconds)
     let callbacks = endpoint.callbacks(for: effect, date: date)
     if callbacks.isEmpty { return }
-    for callback in callbacks { state.lane.append(.call(callback)) }
+    for callback in callbacks {
+      state.lane.append(.call({ AppSimulation.$currentDevice.withValue(device) { callback() } }))
+    }
     state.turnDue = true
     state.recoveryHeld = false
   }
@@ -1323,7 +1329,7 @@ public final class AppSimulation: Sendable {
       guard let index = effect.session,
         let endpoint = state.phoneSessions.endpoints.object(at: index)
       else { continue }
-      enqueue(effect, for: endpoint, &state, startDate: startDate)
+      enqueue(effect, for: endpoint, of: .phone, &state, startDate: startDate)
     }
     if !effects.isEmpty { state.laneFilled() }
     effects.removeAll(keepingCapacity: true)

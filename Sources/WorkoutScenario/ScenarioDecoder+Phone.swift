@@ -50,50 +50,56 @@ extension ScenarioDecoder {
   {
     let fields = try healthMembers(value, at: path, allowed: Self.phoneKeys, what: "phone")
     var phone = Scenario.Phone()
-    if let value = fields["network"] {
-      let networkPath = path.appending(key: "network")
-      let network = try healthMembers(
-        value, at: networkPath, allowed: Self.phoneNetworkKeys, what: "network")
-      if let offline = network["offline"] {
-        phone.offline = try spans(offline, at: networkPath.appending(key: "offline"), start: start)
+    // Key by key in the file's order: of several bad values, the error is the first one's in
+    // the file (project rule, docs/command-line.md#error-messages).
+    let order: [String] = if case .object(let pairs) = value { pairs.map(\.key) } else { [] }
+    for key in order {
+      guard let value = fields[key] else { continue }
+      let keyPath = path.appending(key: key)
+      switch key {
+      case "network":
+        try network(value, at: keyPath, start: start, into: &phone)
+      case "taskExpiry":
+        phone.taskExpiry = try spans(value, at: keyPath, start: start)
+      case "widgets":
+        phone.widgets = try widgets(value, at: keyPath)
+      case "widgetBudget":
+        phone.widgetBudget = try wholeNumber(value, at: keyPath, in: Self.widgetBudgetRange)
+      case "backgroundAppRefresh":
+        phone.backgroundAppRefresh = try bool(value, at: keyPath)
+      case "charging":
+        phone.charging = try timeOfDaySpans(value, at: keyPath)
+      case "lockedWorkoutAccess":
+        phone.lockedWorkoutAccess = try bool(value, at: keyPath)
+      case "heartRateDevice":
+        phone.heartRateDevice = try heartRateDevice(value, at: keyPath)
+      default:
+        // The link's keys (`app`, `away`, ..., `link`), one at a time.
+        try link([key: value], at: path, start: start, into: &phone)
       }
-      if let errors = network["serverErrors"] {
-        phone.serverErrors = try spans(
-          errors, at: networkPath.appending(key: "serverErrors"), start: start)
-      }
-      if let hangs = network["hangs"] {
-        phone.hangs = try spans(hangs, at: networkPath.appending(key: "hangs"), start: start)
-      }
-      if let daily = network["offlineDaily"] {
-        phone.offlineDaily = try timeOfDaySpans(
-          daily, at: networkPath.appending(key: "offlineDaily"))
-      }
-    }
-    if let value = fields["taskExpiry"] {
-      phone.taskExpiry = try spans(value, at: path.appending(key: "taskExpiry"), start: start)
-    }
-    if let value = fields["widgets"] {
-      phone.widgets = try widgets(value, at: path.appending(key: "widgets"))
-    }
-    if let value = fields["widgetBudget"] {
-      phone.widgetBudget = try wholeNumber(
-        value, at: path.appending(key: "widgetBudget"), in: Self.widgetBudgetRange)
-    }
-    if let value = fields["backgroundAppRefresh"] {
-      phone.backgroundAppRefresh = try bool(value, at: path.appending(key: "backgroundAppRefresh"))
-    }
-    if let value = fields["charging"] {
-      phone.charging = try timeOfDaySpans(value, at: path.appending(key: "charging"))
-    }
-    try link(fields, at: path, start: start, into: &phone)
-    if let value = fields["lockedWorkoutAccess"] {
-      phone.lockedWorkoutAccess = try bool(value, at: path.appending(key: "lockedWorkoutAccess"))
-    }
-    if let value = fields["heartRateDevice"] {
-      phone.heartRateDevice = try heartRateDevice(
-        value, at: path.appending(key: "heartRateDevice"))
     }
     return phone
+  }
+
+  /// `phone.network`: `offline`, `serverErrors`, `hangs` (spans of scenario time) and
+  /// `offlineDaily` (times of day), each read in the file's order.
+  func network(
+    _ value: JSONValue, at path: JSONPath, start: Date?, into phone: inout Scenario.Phone
+  ) throws(ScenarioError) {
+    let network = try healthMembers(
+      value, at: path, allowed: Self.phoneNetworkKeys, what: "network")
+    let order: [String] = if case .object(let pairs) = value { pairs.map(\.key) } else { [] }
+    for key in order {
+      guard let value = network[key] else { continue }
+      let keyPath = path.appending(key: key)
+      switch key {
+      case "offline": phone.offline = try spans(value, at: keyPath, start: start)
+      case "serverErrors": phone.serverErrors = try spans(value, at: keyPath, start: start)
+      case "hangs": phone.hangs = try spans(value, at: keyPath, start: start)
+      case "offlineDaily": phone.offlineDaily = try timeOfDaySpans(value, at: keyPath)
+      default: break
+      }
+    }
   }
 
   /// `phone.heartRateDevice`: `{ "interval": 5, "dropouts": [{ "from": 60, "to": 90 }] }`, both

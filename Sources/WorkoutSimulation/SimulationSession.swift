@@ -850,7 +850,11 @@ public struct SimulationSession {
     guard case .app(let call) = action.kind else { return }
     switch call {
     case .relaunch(let recover):
-      phoneEngines[0].perform(app?.relaunch(recover: recover) ?? .relaunch(recover: false), at: at)
+      performPhoneAppProcess(
+        app?.relaunch(recover: recover) ?? .relaunch(recover: false), at: at,
+        timeline: action.location)
+    case .crash:
+      performPhoneAppProcess(.crash, at: at, timeline: action.location)
     case _ where !ScriptedApp.isAppCode(call):
       phoneEngines[0].perform(call, at: at, timeline: action.location)
     default:
@@ -859,6 +863,26 @@ public struct SimulationSession {
         return
       }
       phoneEngines[0].perform(call, at: at, timeline: action.location)
+    }
+  }
+
+  /// The phone app's process dies (`call` `.crash`) or starts again (`.relaunch`) at `instant`
+  /// on the phone's engine (both doors: a timeline action with `"device": "phone"`, the Swift
+  /// door's `crash(.phone)` and `relaunch(.phone)`), and the phone link on the watch's engine
+  /// hears it when the phone's process did die or start (``PhoneAction/appCrashed``,
+  /// ``PhoneAction/appRelaunched``): transfers to a dead phone app wait for its relaunched
+  /// process's `activate()` (the one home of the rule, docs/phone-link.md#the-phone-app).
+  package mutating func performPhoneAppProcess(
+    _ call: AppAction, at instant: SimulationInstant, timeline location: String? = nil
+  ) {
+    dueChanged = true
+    makePhoneEngine()
+    let (crashes, wasRunning) = (phoneEngines[0].crashCount, phoneEngines[0].appIsRunning)
+    phoneEngines[0].perform(call, at: instant, timeline: location)
+    if phoneEngines[0].crashCount != crashes {
+      engine.perform(.phone(.appCrashed), at: instant)
+    } else if !wasRunning, phoneEngines[0].appIsRunning {
+      engine.perform(.phone(.appRelaunched), at: instant)
     }
   }
 

@@ -157,6 +157,22 @@ struct PhoneDecodingTests {
     #expect(errorLine(phone(#"{ "x-note": 1, "network": { "x-why": "train" } }"#)) == nil)
   }
 
+  @Test("Several wrong values: the first in the file's key order is reported (trial 30)")
+  func firstWrongKeyInFileOrder() {
+    // The format reads taskExpiry before widgetBudget, and widgetBudget before
+    // lockedWorkoutAccess; the file lists lockedWorkoutAccess, then widgetBudget, then taskExpiry.
+    #expect(
+      errorLine(phone(#"{ "lockedWorkoutAccess": 1, "widgetBudget": 0, "taskExpiry": 3 }"#))
+        == "p.json: phone.lockedWorkoutAccess: 1 is not true or false")
+    #expect(
+      errorLine(phone(#"{ "widgetBudget": 0, "taskExpiry": 3, "app": "asleep" }"#))
+        == "p.json: phone.widgetBudget: 0 is out of range (expected a whole number from 1 to 1000)")
+    // Inside phone.network too: hangs before offline in the file.
+    #expect(
+      errorLine(phone(#"{ "network": { "hangs": 1, "offline": 2 } }"#))
+        == #"p.json: phone.network.hangs: 1 is not an array (expected spans { "from", "to" })"#)
+  }
+
   @Test("widgetBudget: a whole number from 1 to 1000")
   func budgetErrors() {
     let expected = "(expected a whole number from 1 to 1000)"

@@ -12,11 +12,16 @@ extension HealthKitSimulation {
   /// phone app's HealthKit objects become inert (their calls are ignored with an error entry in
   /// the log, no more delegate calls), the queries run with a store made inside `on(.phone)`
   /// end (no update handler is called again), the log gets the phone's `appState` entry
-  /// (cause `crash`); its workout session goes on system-side, collecting.
+  /// (cause `crash`); its workout session goes on system-side, collecting. To Watch
+  /// Connectivity the phone app is not running (a `link` entry, `change` `phoneApp`, `state`
+  /// `notRunning`) and its session not activated: user-info and file transfers and the latest
+  /// application context from the watch wait, and their sender's `didFinish` with them, until
+  /// the relaunched app's new `WCSession.default` is activated (docs/phone-link.md#the-phone-app).
   public func crash(_ device: Device) async {
     guard device == .phone else { return await crash() }
     mutate { state in
-      state.session.withEngine(of: .phone) { $0.perform(.crash, at: $0.now) }
+      let now = state.session.readEngine(of: .phone) { $0.now } ?? state.session.now
+      state.session.performPhoneAppProcess(.crash, at: now)
     }
     await deliver()
   }
@@ -27,10 +32,13 @@ extension HealthKitSimulation {
   /// `HKHealthStore().recoverActiveWorkoutSession()` made inside `on(.phone)`, and sets up its
   /// builder's data source again (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
+  /// To Watch Connectivity the relaunched phone app runs in the background; what waited for it
+  /// is delivered once its launch code activates its new `WCSession.default`.
   public func relaunch(_ device: Device) async {
     guard device == .phone else { return await relaunch() }
     mutate { state in
-      state.session.withEngine(of: .phone) { $0.perform(.relaunch(recover: false), at: $0.now) }
+      let now = state.session.readEngine(of: .phone) { $0.now } ?? state.session.now
+      state.session.performPhoneAppProcess(.relaunch(recover: false), at: now)
     }
     await deliver()
   }

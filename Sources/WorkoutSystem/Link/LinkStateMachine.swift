@@ -153,6 +153,8 @@ struct LinkStateMachine: Sendable, Hashable {
   private(set) var receivedContext: [CompanionDevice: LinkPayload] = [:]
   /// The instant the watch app was last woken for a queued transfer.
   private var wokeWatchAt: Int64?
+  /// Whether the phone app ran when it last crashed (its relaunch then runs it again).
+  private var phoneRanAtCrash = false
 
   init(settings: LinkConfiguration) {
     self.settings = settings
@@ -437,6 +439,44 @@ struct LinkStateMachine: Sendable, Hashable {
       case .urgent, .queued, .finishPending: return false
       }
     }
+  }
+
+  /// The phone app's process died (`crash(.phone)`, a timeline `crash` with `"device":
+  /// "phone"`): the app does not run until it is relaunched (``phoneAppRelaunched(at:watch:app:)``),
+  /// so transfers to it wait as for a `phoneApp` `notRunning` (project rule,
+  /// docs/phone-link.md#the-phone-app: a dead process receives nothing); its session is no longer
+  /// activated, so they wait on until the relaunched process activates its new session (Apple:
+  /// activating the session lets it "deliver any outstanding background transfers",
+  /// https://developer.apple.com/documentation/watchconnectivity/wcsession/activate()); its
+  /// messages in flight and the replies it waited on are dropped without a callback (the sender
+  /// is gone, as for ``watchAppCrashed()``); its queued transfers stay, their `didFinish` waits
+  /// for a process that runs.
+  mutating func phoneAppCrashed(at date: Int64, watch: WatchApp, app: inout any AppReflexes)
+    -> [Action]
+  {
+    transfers.removeAll { transfer in
+      guard transfer.from == .phone else { return false }
+      switch transfer.stage {
+      case .messageInFlight, .awaitingReply, .replyInFlight: return true
+      case .urgent, .queued, .finishPending: return false
+      }
+    }
+    activated.remove(.phone)
+    phoneRanAtCrash = phoneApp != .notRunning
+    return setPhoneApp(.notRunning) + refresh(at: date, watch: watch, app: &app)
+  }
+
+  /// The crashed phone app's process was relaunched (`relaunch(.phone)`, a timeline `relaunch`
+  /// with `"device": "phone"`): an app that ran when it crashed runs in the background again
+  /// (one that did not run stays as it was: its activation runs it, as before the crash); its
+  /// code (the launch's `activate()`) activates its new session, and what waited for it follows
+  /// that activation.
+  mutating func phoneAppRelaunched(at date: Int64, watch: WatchApp, app: inout any AppReflexes)
+    -> [Action]
+  {
+    let actions = phoneRanAtCrash && phoneApp == .notRunning ? setPhoneApp(.background) : []
+    phoneRanAtCrash = false
+    return actions + refresh(at: date, watch: watch, app: &app)
   }
 
   /// The watch app or its keep-alive changed, or anything else the link depends on: logs

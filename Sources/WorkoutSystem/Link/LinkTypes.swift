@@ -289,6 +289,13 @@ public enum PhoneAction: Sendable, Hashable {
   case complicationEnabled(Bool)
   /// `watchApp` with `installed`: the watch app is installed or removed.
   case watchAppInstalled(Bool)
+  /// The phone app's process died (`crash` with `"device": "phone"`, the Swift door's
+  /// `crash(.phone)`): to the link it does not run, and its session is not activated, until it
+  /// is relaunched and activates again.
+  case appCrashed
+  /// The crashed phone app's process was relaunched (`relaunch` with `"device": "phone"`, the
+  /// Swift door's `relaunch(.phone)`): it runs in the background.
+  case appRelaunched
 
   /// The scenario's `do` word.
   public var word: String {
@@ -299,6 +306,8 @@ public enum PhoneAction: Sendable, Hashable {
     case .sameWiFi: "sameWiFi"
     case .complicationEnabled: "complication"
     case .watchAppInstalled: "watchApp"
+    case .appCrashed: "crash"
+    case .appRelaunched: "relaunch"
     }
   }
 }

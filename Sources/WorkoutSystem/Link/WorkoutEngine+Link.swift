@@ -129,6 +129,8 @@ extension WorkoutEngine {
         link.watchStateChanged(complicationEnabled: enabled, at: ns, watch: watch, app: &app)
       case .watchAppInstalled(let installed):
         link.watchStateChanged(watchAppInstalled: installed, at: ns, watch: watch, app: &app)
+      case .appCrashed: link.phoneAppCrashed(at: ns, watch: watch, app: &app)
+      case .appRelaunched: link.phoneAppRelaunched(at: ns, watch: watch, app: &app)
       }
     }
   }

@@ -94,27 +94,22 @@ struct CallbackDeviceTests {
 
   /// Trial 30: the phone app registers its task at every launch, as Apple requires; after
   /// `crash(.phone)` and `relaunch(.phone)` that registration must not trap ("a crash drops every
-  /// registration", docs/phone.md#background-tasks). On this branch's base BackgroundTasks'
-  /// registrations still end with the watch's `crash()`, so it traps with "already registered":
-  /// a known issue (intermittent, so that it passes once the registrations are the phone app's).
+  /// registration", docs/phone.md#background-tasks). Before the registrations were the phone
+  /// app's (they ended with the watch's `crash()`), it trapped with "already registered".
   @Test("After crash(.phone) and relaunch(.phone) the phone app registers its task again")
   func phoneRelaunchRegistersAgain() async {
-    await withKnownIssue(
-      "BackgroundTasks' registrations end with crash(), not crash(.phone)", isIntermittent: true
-    ) {
-      await #expect(processExitsWith: .success) {
-        let simulation = try phoneSimulation(start: "2026-01-05T08:00:00Z")
-        try await simulation.run {
-          BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) {
-            $0.setTaskCompleted(success: true)
-          }
-          await simulation.crash(.phone)
-          await simulation.relaunch(.phone)
-          BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) {
-            $0.setTaskCompleted(success: true)
-          }
-          try await simulation.advance(by: .seconds(1000))
+    await #expect(processExitsWith: .success) {
+      let simulation = try phoneSimulation(start: "2026-01-05T08:00:00Z")
+      try await simulation.run {
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) {
+          $0.setTaskCompleted(success: true)
         }
+        await simulation.crash(.phone)
+        await simulation.relaunch(.phone)
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) {
+          $0.setTaskCompleted(success: true)
+        }
+        try await simulation.advance(by: .seconds(1000))
       }
     }
   }

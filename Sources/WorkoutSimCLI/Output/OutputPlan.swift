@@ -175,7 +175,7 @@ public struct OutputPlan: Sendable, Equatable {
     var status = stat()
     if stat(path, &status) == 0 {
       switch status.st_mode & S_IFMT {
-      case S_IFREG: try refuseReadOnly(path, given: given)
+      case S_IFREG: break
       case S_IFDIR: throw OutputError(path: given, reason: "it is a folder")
       case S_IFIFO: throw OutputError(path: given, reason: "it is a FIFO, not a regular file")
       case S_IFCHR, S_IFBLK:
@@ -193,6 +193,9 @@ public struct OutputPlan: Sendable, Equatable {
     close(descriptor)
     unlink(probe)
     TemporaryFiles.unregister(probe)
+    // The folder can take a new file; a read-only file there is refused all the same (after the
+    // folder, whose reason comes first when both hold).
+    try refuseReadOnly(path, given: given)
   }
 }
 

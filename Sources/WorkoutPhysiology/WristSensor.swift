@@ -7,6 +7,10 @@ import WorkoutCore
 /// ``schedule``; `noise`, `constant` and `cadenceLock` shape *what* ``PhysiologyDataSource``
 /// reports.
 public struct SensorConfiguration: Sendable, Equatable {
+  /// The quantity type configured: the `for:` of ``init(for:enabled:interval:noise:heartRateError:constant:lockOn:dropouts:cadenceLock:)``,
+  /// whose defaults are this type's. A scenario's `sensors` key must be this type
+  /// (`Scenario(sensors:)` refuses another).
+  public let type: QuantityType
   /// `false`: the type is never delivered.
   public var enabled: Bool
   /// Sample spacing; above zero (default ``SampleSchedule/standard(for:)``: 5 s for `heartRate`,
@@ -44,7 +48,8 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// Creates a configuration; omitted values take the spec's defaults for `type`.
   ///
   /// - Parameters:
-  ///   - type: the quantity type configured.
+  ///   - type: the quantity type configured (``type``); in `Scenario(sensors:)` the dictionary
+  ///     key it goes under, `[.heartRate: SensorConfiguration(for: .heartRate, interval: .seconds(1))]`.
   ///   - enabled: default `true`.
   ///   - interval: default ``SampleSchedule/standard(for:)``'s.
   ///   - noise: default ``defaultNoise(for:)``.
@@ -61,6 +66,7 @@ public struct SensorConfiguration: Sendable, Equatable {
     lockOn: Duration = .zero, dropouts: [Range<SimulationInstant>] = [],
     cadenceLock: Range<SimulationInstant>? = nil
   ) {
+    self.type = type
     self.enabled = enabled
     self.interval = interval ?? SampleSchedule.standard(for: type).interval
     self.noise = noise ?? Self.defaultNoise(for: type)

@@ -126,25 +126,37 @@ public enum Ticks {
   /// Ticks of wall-clock time over the instants `start ... end` (seconds since 1970): the
   /// instants whose local time (`instant + offset(instant)`) is a multiple of the
   /// ``timeStep(span:maximumCount:)``, labelled `hh:mm` in local time (`hh:mm:ss` below a
-  /// one-minute step). `offset` gives the zone's offset from UTC in seconds east at an instant,
-  /// so a daylight-saving change inside the span moves the ticks with it.
+  /// one-minute step), in instant order. `offset` gives the zone's offset from UTC in seconds
+  /// east at an instant, so a daylight-saving change or a change of zone inside the span moves
+  /// the ticks with it: each offset in force somewhere in the span (read at the start, the end
+  /// and every step, at most an hour apart) gives the ticks of the instants it is in force at.
+  /// A change that sets the clock back (flying west, the autumn change) repeats local times,
+  /// and each repetition gets its ticks: New York 18:50 then Los Angeles 16:00.
   public static func wallClock(
     start: Double, end: Double, maximumCount: Int, offset: (Double) -> Int
   ) -> [(instant: Double, label: String)] {
     guard end >= start else { return [] }
     let step = timeStep(span: end - start, maximumCount: maximumCount)
-    let startOffset = Double(offset(start))
-    var ticks: [(instant: Double, label: String)] = []
-    for local in multiples(
-      of: step, from: start + startOffset - 86400, to: end + startOffset + 86400)
-    {
-      // The offset at the candidate instant decides where this local time falls.
-      let guess = local - startOffset
-      let instant = local - Double(offset(guess))
-      guard instant >= start - 1e-6, instant <= end + 1e-6 else { continue }
-      if let last = ticks.last, last.instant >= instant { continue }
-      ticks.append((instant, clockLabel(localSeconds: local, withSeconds: step < 60)))
+    var offsets: [Int] = []
+    var probe = start
+    while true {
+      let seen = offset(probe)
+      if !offsets.contains(seen) { offsets.append(seen) }
+      guard probe < end else { break }
+      probe = min(probe + min(step, 3600), end)
     }
+    var ticks: [(instant: Double, label: String)] = []
+    for zoneOffset in offsets {
+      let shift = Double(zoneOffset)
+      for local in multiples(of: step, from: start + shift - step, to: end + shift + step) {
+        let instant = local - shift
+        // This local time is a tick where this offset is in force at its instant.
+        guard instant >= start - 1e-6, instant <= end + 1e-6, offset(instant) == zoneOffset
+        else { continue }
+        ticks.append((instant, clockLabel(localSeconds: local, withSeconds: step < 60)))
+      }
+    }
+    ticks.sort { $0.instant < $1.instant }
     return ticks
   }
 

@@ -41,7 +41,9 @@ extension Scenario {
   ///   a `crown` rotation of 0 or beyond a million strides, a `timeZone` action to an unknown
   ///   zone (with the closest known name suggested), an `extendedRuntime` action without
   ///   `watch.extendedRuntimeType`, selector items empty or repeated, sensor noise (0 to 10 000),
-  ///   the heart rate's `errorScale` (0 to 10),
+  ///   the heart rate's `errorScale` (0 to 10), a ``WorkoutPhysiology/SensorConfiguration`` whose
+  ///   ``WorkoutPhysiology/SensorConfiguration/type`` is not its `sensors` key (path
+  ///   `sensors.heartRate`),
   ///   constants (0 to 1 000 000) or lock-on times (≥ 0) out of range, negative watch times,
   ///   an auto-pause threshold not above zero, goals not above zero, `today` amounts below
   ///   zero, `today.appleExerciseTime` above the time from local midnight to the start
@@ -130,6 +132,14 @@ extension Scenario {
     for type in QuantityType.allCases {
       guard let settings = sensors[type] else { continue }
       let path = "sensors.\(type.rawValue)."
+      // Its defaults (interval, noise, heart-rate error) are its own type's, so another key
+      // would silently run with the wrong ones.
+      guard settings.type == type else {
+        throw fail(
+          "sensors.\(type.rawValue)",
+          "is a SensorConfiguration for \(settings.type.rawValue) (write [.\(type.rawValue): SensorConfiguration(for: .\(type.rawValue), ...)]: the for: type must be the key)"
+        )
+      }
       guard settings.interval > .zero else {
         throw fail(path + "interval", "is not above zero (expected a time above zero)")
       }

@@ -95,15 +95,21 @@ public enum ActivityRing: String, CaseIterable, Sendable, Hashable {
 /// the midnight instants are input, computed by the driver with `Calendar` in the scenario's
 /// `timeZone`.
 ///
-/// The driver reports the workout's running totals (the builder's cumulative statistics) with
-/// ``record(workoutTotals:at:)``; the rings add the increase since the previous report. An
-/// increase reported after a midnight counts for the new day (project rule: the reporting
-/// interval is short, a display tick).
+/// The driver reports the workout's running totals inside the current local day (from
+/// ``dayStart``) with ``record(workoutTotals:at:)``; the rings add the increase since the
+/// previous report. A sample astride local midnight counts in each day in proportion to its
+/// time in it, as `HKStatisticsCollectionQuery` splits a sample across its daily buckets and
+/// `HKActivitySummary` sums a day (docs/healthkit-behaviour.md#activity-summaries), so the rings
+/// at an instant are the same however often the driver reports.
 public struct ActivityRings: Sendable, Hashable {
   /// The goals (the step goal follows a goal the phone sent, ``setStepGoal(_:)``).
   public private(set) var goals: ActivityGoals
   /// The ring totals for the current day.
   public private(set) var totals: ActivityTotals
+
+  /// The start of the current local day: the last midnight passed, or `t = 0` on the day of
+  /// `t = 0` (what came before it is ``totals``' `today`).
+  public private(set) var dayStart: SimulationInstant
 
   private var midnights: [SimulationInstant]
   private var lastWorkoutTotals: ActivityTotals
@@ -125,6 +131,7 @@ public struct ActivityRings: Sendable, Hashable {
     self.midnights = midnights.filter { $0 > .zero }.sorted()
     self.lastWorkoutTotals = .zero
     self.now = .zero
+    self.dayStart = .zero
   }
 
   /// Sets the step goal (the watch app applied a goal the phone sent by application context,
@@ -133,7 +140,8 @@ public struct ActivityRings: Sendable, Hashable {
     goals.stepCount = steps
   }
 
-  /// Lets time reach `instant`, resetting the totals to zero at each midnight passed or reached.
+  /// Lets time reach `instant`, resetting the totals to zero at each midnight passed or reached
+  /// (``dayStart`` becomes the last one, and the workout's day totals start again from zero).
   /// Instants earlier than the last one seen are ignored.
   public mutating func advance(to instant: SimulationInstant) {
     guard instant >= now else { return }
@@ -141,14 +149,20 @@ public struct ActivityRings: Sendable, Hashable {
     var reset = false
     while let first = midnights.first, first <= instant {
       midnights.removeFirst()
+      dayStart = first
       reset = true
     }
-    if reset { totals = .zero }
+    if reset {
+      totals = .zero
+      lastWorkoutTotals = .zero
+    }
   }
 
-  /// Takes the workout's running totals at `instant` and adds their increase since the previous
-  /// report to the rings (after any midnight reset up to `instant`). Decreases (a new workout
-  /// starting from zero) start a new baseline.
+  /// Takes the workout's running totals inside the current day at `instant` (its amounts from
+  /// ``dayStart``, or from its start when that is later, to `instant`: the parts of its samples
+  /// inside the day, its elapsed time inside the day) and adds their increase since the previous
+  /// report to the rings (after any midnight reset up to `instant`: call ``advance(to:)`` first
+  /// to know the day). Decreases (a new workout starting from zero) start a new baseline.
   public mutating func record(workoutTotals: ActivityTotals, at instant: SimulationInstant) {
     advance(to: instant)
     let last = lastWorkoutTotals

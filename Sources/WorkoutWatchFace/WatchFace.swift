@@ -126,23 +126,46 @@ public struct WatchFace {
       stepGoal = goal
       rings.setStepGoal(goal)
     }
+    rings.advance(to: now)
     guard let index = engine.currentSessionIndex, let builder = engine.builder(ofSession: index)
-    else {
-      rings.advance(to: now)
-      return
-    }
-    rings.record(workoutTotals: Self.totals(of: builder, at: now), at: now)
+    else { return }
+    rings.record(
+      workoutTotals: Self.totals(of: builder, from: rings.dayStart, to: now), at: now)
   }
 
-  /// A workout's contribution to the rings at `instant`, by the rings' one rule
+  /// A workout's contribution to the day from `dayStart` to `instant`, by the rings' one rule
   /// (``WorkoutWatch/ActivityTotals/workout(activeEnergyBurned:elapsed:stepCount:)``): its
-  /// active energy and steps so far, its elapsed time as exercise time.
-  static func totals(of builder: LiveWorkoutBuilder, at instant: SimulationInstant)
-    -> ActivityTotals
-  {
+  /// active energy and steps collected so far inside the day, a sample astride `dayStart`
+  /// counted in proportion to its time after it (as `HKStatisticsCollectionQuery` splits it,
+  /// docs/scenario-format.md#the-watch-face), and its elapsed time inside the day as exercise
+  /// time. The same at `instant` whatever the instants reported before it.
+  static func totals(
+    of builder: LiveWorkoutBuilder, from dayStart: SimulationInstant, to instant: SimulationInstant
+  ) -> ActivityTotals {
     .workout(
-      activeEnergyBurned: builder.sum(of: .activeEnergyBurned) ?? 0,
-      elapsed: builder.elapsedTime(at: instant), stepCount: builder.sum(of: .stepCount) ?? 0)
+      activeEnergyBurned: amount(of: .activeEnergyBurned, in: builder, after: dayStart),
+      elapsed: builder.elapsedTime(at: instant) - builder.elapsedTime(at: dayStart),
+      stepCount: amount(of: .stepCount, in: builder, after: dayStart))
+  }
+
+  /// The amount of cumulative `type` the builder collected after `dayStart`: whole samples
+  /// starting at or after it, the part after it of one astride it. Reads back from the latest
+  /// sample only as far as `dayStart` (the samples are in time order).
+  static func amount(
+    of type: QuantityType, in builder: LiveWorkoutBuilder, after dayStart: SimulationInstant
+  ) -> Double {
+    if let start = builder.startDate, start >= dayStart { return builder.sum(of: type) ?? 0 }
+    var total = 0.0
+    for sample in builder.samples(of: type).reversed() {
+      guard sample.end > dayStart else { break }
+      if sample.start >= dayStart {
+        total += sample.value
+      } else {
+        let span = Double(sample.end.nanoseconds - sample.start.nanoseconds)
+        total += sample.value * Double(sample.end.nanoseconds - dayStart.nanoseconds) / span
+      }
+    }
+    return total
   }
 
   // MARK: - Keys

@@ -182,28 +182,33 @@ import WorkoutSimTestSupport
   }
 
   /// Time the process could not run the app's code does not count toward the window: the main
-  /// thread is held for 2.5 s (another test, a busy machine) and the app's continuation is
-  /// resumed from Dispatch's global queue 0.5 s after it is let go, at about 3 s, while the
-  /// window is 2 s. The watch's one-second slices from 0 to 2 s have their main-queue probe
-  /// answered only at 2.5 s, so they do not count; the slices from 2 s count, and 2 s of them
-  /// end at 4 s, after the resume: no stall. (Waiting 2 s and then probing once, the watch
-  /// saw both probes answered within 0.5 s of 2 s and reported a stall at 2.5 s.)
+  /// thread is held for 3.5 s (another test, a busy machine) and the app's continuation is
+  /// resumed 0.5 s after it is let go, at about 4 s, while the window is 3 s. The watch's
+  /// one-second slices from 0 to 3 s have their main-queue probe answered only at 3.5 s, so
+  /// they do not count; the slices from 3 s count, and 3 s of them end at 6 s, after the
+  /// resume: no stall. (Waiting the window and then probing once, the watch saw the probe
+  /// answered at 3.5 s and reported a stall there, before the resume.)
   ///
   /// The real waits here are the test's subject, not a guess: holding the main thread is what
   /// the test is about (`Thread.sleep`), and the late resume must fall after the instant the
-  /// old watch reported (2.5 s) and before the new one would (4 s). The window is the shortest
-  /// that shows both kinds of slice: the watch's slices are one second long (a product
-  /// constant, `responsiveWithin`), so two of them; each instant keeps at least 0.5 s from the
-  /// next, which a loaded machine's late Dispatch timers need.
+  /// old watch reported (3.5 s) and before the new one would (6 s). The resume comes from a
+  /// thread of its own, not from Dispatch's global queue: in a full parallel run other tests
+  /// hold that queue's worker threads, and its timer fired more than the margin late (trial
+  /// 31: a stall reported under load). The window is three slices (a product constant,
+  /// `responsiveWithin`, is one second), so the resume keeps 2 s from the new watch's report
+  /// and 0.5 s from the old one's.
   @Test func timeTheMainThreadWasHeldDoesNotCount() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
-    simulation.stallReportDelay = .seconds(2)
+    simulation.stallReportDelay = .seconds(3)
     let resumed = try await Task {
       try await simulation.run { () async throws -> Bool in
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
           DispatchQueue.main.async {
-            Thread.sleep(forTimeInterval: 2.5)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { continuation.resume() }
+            Thread.sleep(forTimeInterval: 3.5)
+            Thread.detachNewThread {
+              Thread.sleep(forTimeInterval: 0.5)
+              continuation.resume()
+            }
           }
         }
         return true

@@ -69,6 +69,31 @@ import WorkoutWatch
     }
     #expect(shifted.map(\.label).first == "07:25")
     #expect(shifted.map(\.label).contains("08:40"))
+    // Exactly: 07:25 and 07:30 in +1 h (before start + 600), then 08:35 (start + 600) to
+    // 08:55 (start + 1800) in +2 h.
+    #expect(
+      shifted.map(\.label) == ["07:25", "07:30", "08:35", "08:40", "08:45", "08:50", "08:55"])
+  }
+
+  /// Trial 31 (`trip-zones.json`): New York (−4 h) from 2026-07-01T22:00Z, 1782943200 s since
+  /// 1970 (20635 days × 86400 = 1782864000, + 22 h = 79200 s), Los Angeles (−7 h) from 1:00:00,
+  /// Denver (−6 h) from 1:20:00, over 1:30:00 with at most 10 ticks: step 5400/10 = 540 → 600 s.
+  /// New York 18:00 ... 18:50 (19:00 is already Los Angeles' 16:00), Los Angeles 16:00 and 16:10
+  /// (16:20 is Denver's 17:20), Denver 17:20 and 17:30: the local times after the westward
+  /// change are labelled though they come before 18:50 on the clock.
+  @Test func wallClockTicksAfterAWestwardZoneChange() {
+    let start = 1_782_943_200.0
+    let ticks = Ticks.wallClock(start: start, end: start + 5400, maximumCount: 10) {
+      $0 < start + 3600 ? -14400 : $0 < start + 4800 ? -25200 : -21600
+    }
+    #expect(
+      ticks.map(\.label) == [
+        "18:00", "18:10", "18:20", "18:30", "18:40", "18:50", "16:00", "16:10", "17:20", "17:30",
+      ])
+    #expect(
+      ticks.map { $0.instant - start } == [
+        0, 600, 1200, 1800, 2400, 3000, 3600, 4200, 4800, 5400,
+      ])
   }
 
   @Test func gapsSplitWhereSamplesAreMissing() {

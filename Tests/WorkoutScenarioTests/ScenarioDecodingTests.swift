@@ -150,6 +150,30 @@ struct ScenarioDecodingTests {
     }
   }
 
+  @Test("a SensorConfiguration under another type's key is refused, saying what to write")
+  func swiftBuiltSensorUnderAnotherKey() throws {
+    // Trial 31: `for: .distanceWalkingRunning` under `.heartRate` ran heart rate every 10 s
+    // (distance's default interval) instead of 5 s, silently.
+    do {
+      _ = try Scenario(
+        name: "s.json", sensors: [.heartRate: SensorConfiguration(for: .distanceWalkingRunning)])
+      Issue.record("a distance configuration under heartRate accepted")
+    } catch {
+      #expect(
+        "\(error)"
+          == "s.json: sensors.heartRate: is a SensorConfiguration for distanceWalkingRunning (write [.heartRate: SensorConfiguration(for: .heartRate, ...)]: the for: type must be the key)"
+      )
+    }
+    // The matching key is accepted, and a decoded file's settings carry their key's type.
+    let built = try Scenario(
+      name: "s.json", sensors: [.heartRate: SensorConfiguration(for: .heartRate, noise: 1)])
+    #expect(built.sensorSettings(for: .heartRate).interval == .seconds(5))
+    let decoded = try decodeScenario(
+      #"{"version": 1, "sensors": {"stepCount": {"interval": 2}, "heartRate": {}}}"#)
+    #expect(decoded.sensors[.stepCount]?.type == .stepCount)
+    #expect(decoded.sensors[.heartRate]?.type == .heartRate)
+  }
+
   @Test("decodes every remaining key and action")
   func everyKey() throws {
     let json = """

@@ -52,6 +52,33 @@ import WorkoutSimTestSupport
       ])
   }
 
+  /// A read-only output file (mode 444 in a folder that can be written) is refused before any
+  /// work with 73 and what to do (trial 31: it was replaced, mode 644 after), even for root,
+  /// whom the mode does not stop; through a link too, named as typed. A write refuses it as well
+  /// and leaves it as it was.
+  @Test func aReadOnlyOutputFileIsRefused() throws {
+    let folder = try makeTemporaryFolder()
+    let file = folder + "/ro.fit"
+    try Data("kept\n".utf8).write(to: URL(fileURLWithPath: file))
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.fit", withDestinationPath: "ro.fit")
+    for path in [file, folder + "/link.fit"] {
+      #expect(
+        throws: OutputError(
+          path: path,
+          reason: "it is read-only; make it writable (chmod u+w '\(path)') or choose another name")
+      ) { try plan(path).check() }
+    }
+    #expect(throws: OutputError.self) { try writeAtomically(Array("new".utf8), toPath: file) }
+    #expect(FileManager.default.contents(atPath: file) == Data("kept\n".utf8))
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+    #expect(mode == 0o444)
+    // Writable again, it passes.
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+    try plan(file).check()
+  }
+
   /// `-` names standard input wherever a scenario file is expected (issue 26, bug 6a): the
   /// check compares outputs with the file behind `/dev/stdin`, `check` and `validate` take it
   /// as it is, and messages name it `(standard input)`.

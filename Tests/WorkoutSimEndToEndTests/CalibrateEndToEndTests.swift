@@ -68,6 +68,11 @@ import WorkoutSimTestSupport
       "calibrate", Self.run, "--json", "--write-scenario", written,
     ])
     #expect(outcome.status == 0)
+    // One line says where the scenario went (trial 31: nothing did).
+    #expect(
+      outcome.standardError
+        == "Wrote the replay scenario with the fitted athlete to '\(written)' (run it with workout-sim run --scenario \(written))\n"
+    )
     let printed = try JSONParser.parse(Array(outcome.standardOutput))
     let scenario = try JSONParser.parse(
       [UInt8](try Data(contentsOf: URL(fileURLWithPath: written))))
@@ -104,13 +109,15 @@ import WorkoutSimTestSupport
   /// The bundled 46 s walk has readings from 0 to 32 s (at most 4 s apart: 33 whole seconds),
   /// then a 14 s gap (over 10 s: no heart rate) to its last point at 46 s, where the course
   /// ends and the body stands still: 33 s of heart rate while moving, a data error (65).
+  /// The message names the file as typed, folders included, as every other error about an
+  /// input does (trial 31: only its base name).
   @Test func shortRecordingIsADataError() async throws {
     let outcome = try await Binary.run(["calibrate", Self.short])
     #expect(outcome.status == 65)
     #expect(outcome.standardOutput.isEmpty)
     #expect(
       outcome.standardError
-        == "Error: walk-short--garmin-fenix-5-walk.fit: the recording has 33 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)\n"
+        == "Error: Tests/Data/recordings/walk-short--garmin-fenix-5-walk.fit: the recording has 33 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)\n"
     )
   }
 
@@ -136,7 +143,8 @@ import WorkoutSimTestSupport
   }
 
   /// `calibrate` on ``track(points:heartRate:)`` written to `name` in a fresh folder: its
-  /// outcome, which must be a data error (65) with nothing on standard output.
+  /// standard error, which must start with `Error: ` and the path as typed (shown as `name` in
+  /// the returned text), for a data error (65) with nothing on standard output.
   static func refusedTrack(
     _ name: String, points: Int, options: [String] = [], heartRate: (Int) -> Int?,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -147,7 +155,9 @@ import WorkoutSimTestSupport
     let outcome = try await Binary.run(["calibrate", path] + options)
     #expect(outcome.status == 65, sourceLocation: sourceLocation)
     #expect(outcome.standardOutput.isEmpty, sourceLocation: sourceLocation)
-    return outcome.standardError
+    #expect(
+      outcome.standardError.hasPrefix("Error: " + path + ": "), sourceLocation: sourceLocation)
+    return outcome.standardError.replacingOccurrences(of: path, with: name)
   }
 
   /// A GPX track of 15 minutes without heart rate, then the same with one reading of 400 bpm.

@@ -115,4 +115,74 @@ import WorkoutSystem
       [(0, .start), (0, .beginActivity(.cycling)), (320, .beginActivity(.transition)), (645, .end)])
     #expect(eventsOf(engine) == [WorkoutEvent(.motionPaused, at: t(303))])
   }
+
+  /// A crash and recovery inside the auto-pause (303–347) leave the session paused by the app,
+  /// and the recovered app resumes it at motionResumed (347) as the uninterrupted app does
+  /// (trial 31): elapsed 400 − (347 − 303) = 356 at 400, duration 645 − 44 = 601, the events of
+  /// ``pausesSessionReducesElapsedByTheInterval()`` and no error.
+  @Test func aCrashInsideTheAutoPauseKeepsTheAutoResume() {
+    var engine = runWatch(
+      configuration(pausesSession: true), source: trafficLight,
+      [(0, .start), (310, .crash), (315, .relaunch(recover: true))])
+    #expect(engine.probe(at: t(340)).state == .paused)
+    #expect(engine.probe(at: t(400)).elapsed == .seconds(356))
+    engine.perform(.end, at: t(645))
+    #expect(
+      eventsOf(engine) == [
+        WorkoutEvent(.motionPaused, at: t(303)), .init(.pause, at: t(303)),
+        .init(.motionResumed, at: t(347)), .init(.resume, at: t(347)),
+      ])
+    #expect(engine.records.first?.duration == .seconds(601))
+    #expect(engine.errors.isEmpty)
+  }
+
+  /// A motion event the app missed while away is answered at the recovery: motionResumed at 347
+  /// with the app dead from 340 to 350 resumes at 350 (paused 303–350 = 47 s, duration
+  /// 645 − 47 = 598); motionPaused at 303 with the app dead from 290 to 310 pauses at 310
+  /// (paused 310–347 = 37 s, duration 645 − 37 = 608).
+  @Test func aMotionEventMissedWhileAwayIsAnsweredAtRecovery() {
+    let resumed = runWatch(
+      configuration(pausesSession: true), source: trafficLight,
+      [(0, .start), (340, .crash), (350, .relaunch(recover: true)), (645, .end)])
+    #expect(
+      eventsOf(resumed) == [
+        WorkoutEvent(.motionPaused, at: t(303)), .init(.pause, at: t(303)),
+        .init(.motionResumed, at: t(347)), .init(.resume, at: t(350)),
+      ])
+    #expect(resumed.records.first?.duration == .seconds(598))
+    let paused = runWatch(
+      configuration(pausesSession: true), source: trafficLight,
+      [(0, .start), (290, .crash), (310, .relaunch(recover: true)), (645, .end)])
+    #expect(
+      eventsOf(paused) == [
+        WorkoutEvent(.motionPaused, at: t(303)), .init(.pause, at: t(310)),
+        .init(.motionResumed, at: t(347)), .init(.resume, at: t(347)),
+      ])
+    #expect(paused.records.first?.duration == .seconds(608))
+    #expect(resumed.errors.isEmpty && paused.errors.isEmpty)
+  }
+
+  /// A crash and recovery inside a user's pause (200 on) leave it the user's: motionResumed at
+  /// 347 does not resume it (duration 200, as in ``manualPauseIsKept()``); without
+  /// `pausesSession` the events alone, duration 645 (as in ``eventsWithoutPausingSession()``).
+  @Test func aCrashInsideAUserPauseOrWithoutPausesSessionChangesNothing() {
+    let user = runWatch(
+      configuration(pausesSession: true), source: trafficLight,
+      [(0, .start), (200, .pause), (310, .crash), (315, .relaunch(recover: true)), (645, .end)])
+    #expect(
+      eventsOf(user) == [
+        WorkoutEvent(.pause, at: t(200)), .init(.motionPaused, at: t(303)),
+        .init(.motionResumed, at: t(347)),
+      ])
+    #expect(user.records.first?.duration == .seconds(200))
+    let eventsOnly = runWatch(
+      configuration(pausesSession: false), source: trafficLight,
+      [(0, .start), (310, .crash), (315, .relaunch(recover: true)), (645, .end)])
+    #expect(
+      eventsOf(eventsOnly) == [
+        WorkoutEvent(.motionPaused, at: t(303)), .init(.motionResumed, at: t(347)),
+      ])
+    #expect(eventsOnly.records.first?.duration == .seconds(645))
+    #expect(user.errors.isEmpty && eventsOnly.errors.isEmpty)
+  }
 }

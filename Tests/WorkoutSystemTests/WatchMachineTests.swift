@@ -165,11 +165,22 @@ func detector(pausesSession: Bool = false) -> AutoPauseStateMachine {
     var crashed = detector(pausesSession: true)
     crashed.sessionStarted(0, at: 0, motion: stopAndGo)
     _ = crashed.deadlinePassed(at: ns(63), motion: stopAndGo, sessionState: .running, appActs: true)
-    crashed.crash()
-    // After a crash the pause is no longer the app's own.
+    // Recovered after a crash at 70 s: nothing missed, and the pause is still the app's own.
+    #expect(crashed.recovered(session: 0, sessionState: .paused, appActs: true) == nil)
     #expect(
       crashed.deadlinePassed(at: ns(102), motion: stopAndGo, sessionState: .paused, appActs: true)
+        == .detected(.motionResumed, session: 0, call: .resume))
+
+    var away = detector(pausesSession: true)
+    away.sessionStarted(0, at: 0, motion: stopAndGo)
+    _ = away.deadlinePassed(at: ns(63), motion: stopAndGo, sessionState: .running, appActs: true)
+    // motionResumed while the app is dead: answered when it recovers the session, once.
+    #expect(
+      away.deadlinePassed(at: ns(102), motion: stopAndGo, sessionState: .paused, appActs: false)
         == .detected(.motionResumed, session: 0, call: nil))
+    #expect(away.recovered(session: 1, sessionState: .paused, appActs: true) == nil)
+    #expect(away.recovered(session: 0, sessionState: .paused, appActs: true) == .resume)
+    #expect(away.recovered(session: 0, sessionState: .running, appActs: true) == nil)
 
     var suspended = detector(pausesSession: true)
     suspended.sessionStarted(0, at: 0, motion: stopAndGo)

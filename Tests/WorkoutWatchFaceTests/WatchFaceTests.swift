@@ -272,7 +272,8 @@ struct RingsMidnightTests {
     #expect(face.snapshot().complicationGoal == 8000)
   }
 
-  /// The workout's amounts add to today's; after midnight only what it did since counts.
+  /// The workout's amounts add to today's; after midnight only what it did since counts (the
+  /// 10 s step samples end at 120, so none is astride midnight).
   @Test func workoutAddsAndTheNewDayStartsFromItsIncrease() throws {
     var face = try WatchFace(
       scenario: try decodeScenario(json, fileName: "face.json"), overrides: RunOverrides(), speed: 1
@@ -290,9 +291,72 @@ struct RingsMidnightTests {
     #expect(face.rings.totals.appleExerciseTime == .seconds(1200 + 110))
     face.update(atWall: .seconds(180))
     let later = try #require(face.session.workoutEngine.builder(ofSession: 0))
-    let steps180 = try #require(later.sum(of: .stepCount))
-    #expect(face.rings.totals.stepCount == steps180 - steps110)
-    #expect(face.rings.totals.appleExerciseTime == .seconds(70))
+    let samples = later.samples(of: .stepCount)
+    let afterMidnight = samples.filter { $0.start >= .seconds(120) }
+    // [120, 130) ... [170, 180): six samples, the new day's steps.
+    #expect(afterMidnight.count == 6)
+    #expect(face.rings.totals.stepCount == afterMidnight.reduce(0) { $0 + $1.value })
+    // Exercise: 180 − 120 = 60 s of the workout inside the new day.
+    #expect(face.rings.totals.appleExerciseTime == .seconds(60))
+  }
+
+  /// Trial 31: midnight in New York 1195 s after the 23:40:05 start; steps and energy constant,
+  /// 25 steps and 1.5 kcal a 10 s sample, [1190, 1200) astride midnight. The rings at an
+  /// instant are the same stepping by second, by minute or in one go:
+  /// - at 1195 (midnight): zero (today's 300 kcal, 20:00, 8000 steps reset; nothing after);
+  /// - at 1200: the half of [1190, 1200) after midnight, 25 × 5/10 = 12.5 steps,
+  ///   1.5 × 5/10 = 0.75 kcal, 5 s of exercise;
+  /// - at 1255: that half plus [1200, 1250), 12.5 + 5 × 25 = 137.5 steps,
+  ///   0.75 + 5 × 1.5 = 8.25 kcal, 1255 − 1195 = 60 s.
+  @Test func aSampleAstrideMidnightIsSplitWhateverTheStepping() throws {
+    let midnight = """
+      { "version": 1, "start": "2026-02-14T23:40:05-05:00", "timeZone": "America/New_York",
+        "today": { "activeEnergyBurned": 300, "appleExerciseTime": "20:00", "stepCount": 8000 },
+        "sensors": { "stepCount": { "constant": 25 }, "activeEnergyBurned": { "constant": 1.5 } },
+        "course": [ { "duration": "40:00", "speed": 2.8 } ],
+        "timeline": [ { "at": 0, "do": "start" }, { "at": "40:00", "do": "end" } ] }
+      """
+    func face() throws -> WatchFace {
+      try WatchFace(
+        scenario: try decodeScenario(midnight, fileName: "midnight.json"),
+        overrides: RunOverrides(), speed: 1)
+    }
+    let expected: [(at: Int64, totals: ActivityTotals)] = [
+      (1195, .zero),
+      (
+        1200,
+        ActivityTotals(
+          activeEnergyBurned: 0.75, appleExerciseTime: .seconds(5), stepCount: 12.5)
+      ),
+      (
+        1255,
+        ActivityTotals(
+          activeEnergyBurned: 8.25, appleExerciseTime: .seconds(60), stepCount: 137.5)
+      ),
+    ]
+    // Every second (the `.` key).
+    var bySecond = try face()
+    var reached: Int64 = 0
+    for (at, totals) in expected {
+      while reached < at {
+        _ = bySecond.handle(.character("."), atWall: .zero)
+        reached += 1
+      }
+      #expect(bySecond.rings.totals == totals, "by second at \(at) s")
+    }
+    // By minute (`n`) to 1200, then by second to 1255.
+    var byMinute = try face()
+    for _ in 0..<20 { _ = byMinute.handle(.character("n"), atWall: .zero) }
+    #expect(byMinute.rings.totals == expected[1].totals, "by minute at 1200 s")
+    for _ in 0..<55 { _ = byMinute.handle(.character("."), atWall: .zero) }
+    #expect(byMinute.rings.totals == expected[2].totals, "by minute at 1255 s")
+    // Played at speed 1, one update at each instant.
+    for (at, totals) in expected {
+      var played = try face()
+      _ = played.handle(.character("p"), atWall: .zero)
+      played.update(atWall: .seconds(at))
+      #expect(played.rings.totals == totals, "in one go to \(at) s")
+    }
   }
 }
 

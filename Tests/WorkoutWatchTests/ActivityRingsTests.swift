@@ -65,12 +65,16 @@ import WorkoutWatch
     #expect(rings.totals.activeEnergyBurned == 490)
     rings.advance(to: .seconds(3_599))
     #expect(rings.totals.activeEnergyBurned == 490)
+    #expect(rings.dayStart == .zero)
     rings.advance(to: .seconds(3_600))
     #expect(rings.totals == .zero)
-    // The workout goes on: 40 -> 52 kcal adds 12 to the new day.
-    rings.record(workoutTotals: ActivityTotals(activeEnergyBurned: 52), at: .seconds(3_700))
+    #expect(rings.dayStart == .seconds(3_600))
+    // The workout goes on: its 12 kcal inside the new day (reported from dayStart) count.
+    rings.record(workoutTotals: ActivityTotals(activeEnergyBurned: 12), at: .seconds(3_700))
     #expect(rings.totals.activeEnergyBurned == 12)
     #expect(rings.totals.stepCount == 0)
+    rings.record(workoutTotals: ActivityTotals(activeEnergyBurned: 15), at: .seconds(3_800))
+    #expect(rings.totals.activeEnergyBurned == 15)
   }
 
   @Test func zeroGoalGivesZeroFraction() {

@@ -120,7 +120,8 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
 
   /// Checks the output first (``OutputPlan``: as in every command, an existing file that is not
   /// an input is replaced whole once the work is done, one that names the recording is refused),
-  /// reads the recording, fits, prints the summary (or `--json`) and writes the scenario.
+  /// reads the recording, fits, prints the summary (or `--json`) and writes the scenario, saying
+  /// where on standard error.
   ///
   /// - Throws: ``UsageError`` (64) for an output that names the recording; ``OutputError``
   ///   (73) for an output that cannot be created, both before any work;
@@ -137,7 +138,8 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
     do {
       calibration = try Calibration(recording: recording, activity: activity)
     } catch {
-      throw CalibrationFailure(file: file, reason: error.description)
+      // Named as typed, like every other error about the file.
+      throw CalibrationFailure(file: recordingPath, reason: error.description)
     }
     if json {
       environment.writeStandardOutput(JSONWriter.encode(calibration.document) + "\n")
@@ -152,6 +154,10 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
       try plan.write(
         Array((JSONWriter.encode(calibration.scenario(of: replay)) + "\n").utf8),
         toPath: scenarioOutput, flag: "--write-scenario")
+      // One line on standard error (standard output stays the summary or the one document).
+      environment.writeStandardError(
+        "Wrote the replay scenario with the fitted athlete to '\(scenarioOutput)' (run it with"
+          + " workout-sim run --scenario \(scenarioOutput))\n")
     }
     return .success
   }

@@ -27,6 +27,7 @@ import WorkoutTerminal
 ///   that file and stays, ``writableTarget(of:)``).
 public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(OutputError) {
   let target = try writableTarget(of: path)
+  try refuseReadOnly(target, given: path)
   let url = URL(fileURLWithPath: target)
   let folder = url.deletingLastPathComponent().path
   let template = folder + "/." + url.lastPathComponent + ".tmp-XXXXXX"
@@ -96,6 +97,22 @@ func writableTarget(of path: String) throws(OutputError) -> String {
 /// - Throws: ``OutputError`` naming the file's path.
 public func writeAtomically(_ bytes: [UInt8], to url: URL) throws(OutputError) {
   try writeAtomically(bytes, toPath: url.path)
+}
+
+/// Throws when `target` is an existing regular file the user may not write: no write permission
+/// bit at all (`chmod 444`, which root could otherwise replace) or none for this user
+/// (`access(2)`). Replacing it by a rename would silently undo the protection
+/// (docs/command-line.md#outputs-never-overwrite-inputs); `given` is the path as typed, for the
+/// message.
+func refuseReadOnly(_ target: String, given: String) throws(OutputError) {
+  var status = stat()
+  guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+  let anyWriteBit = status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) != 0
+  guard !anyWriteBit || access(target, W_OK) != 0 else { return }
+  throw OutputError(
+    path: given,
+    reason:
+      "it is read-only; make it writable (chmod u+w '\(given)') or choose another name")
 }
 
 /// The text of the current `errno` (`strerror`).

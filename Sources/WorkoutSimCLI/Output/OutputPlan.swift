@@ -30,7 +30,8 @@ import WorkoutTerminal
 ///   input and `./x` for `x` all match) when the output exists, else the same resolved path
 ///   (the folder's `realpath(3)` and the name).
 /// - An output that cannot be created is 73, reported before the run rather than after it: the
-///   target exists and is not a regular file (a folder, a FIFO, a device), or its folder does not
+///   target exists and is not a regular file (a folder, a FIFO, a device) or is read-only (no
+///   write permission bit, or none for this user), or its folder does not
 ///   exist, is not a folder or is not writable (a probe file `.NAME.probe-XXXXXX` is created there
 ///   with `mkstemp(3)` and removed at once).
 public struct OutputPlan: Sendable, Equatable {
@@ -117,7 +118,8 @@ public struct OutputPlan: Sendable, Equatable {
   ///
   /// - Throws: ``UsageError`` (64): `'--junit my.json' would overwrite the scenario file
   ///   'my.json'; choose another name.`; ``OutputError`` (73) naming the output:
-  ///   `it is a folder`, `it is a FIFO, not a regular file`, or the system's reason for the
+  ///   `it is a folder`, `it is a FIFO, not a regular file`, `it is read-only; make it writable
+  ///   (chmod u+w 'out.fit') or choose another name`, or the system's reason for the
   ///   folder (`No such file or directory`, `Not a directory`, `Permission denied`).
   public func check() throws {
     for output in outputs {
@@ -191,6 +193,9 @@ public struct OutputPlan: Sendable, Equatable {
     close(descriptor)
     unlink(probe)
     TemporaryFiles.unregister(probe)
+    // The folder can take a new file; a read-only file there is refused all the same (after the
+    // folder, whose reason comes first when both hold).
+    try refuseReadOnly(path, given: given)
   }
 }
 

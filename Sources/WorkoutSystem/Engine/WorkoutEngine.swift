@@ -485,7 +485,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   /// `recoverActiveWorkoutSession`: attaches the session a relaunch left open (when it is still
   /// open), makes it the app's current session and delivers what it collected since the crash
-  /// as one `dataCollected` batch. Returns its index, or `nil` when there is nothing to recover:
+  /// as one `dataCollected` batch; with auto-pause's `pausesSession`, the app answers a motion
+  /// event it missed while away (docs/healthkit-behaviour.md#auto-pause). Returns its index, or `nil` when there is nothing to recover:
   /// no relaunch left one, it is no longer open (``isSessionOpen(_:)``), or the app has made a
   /// session of its own since the relaunch.
   @discardableResult
@@ -499,6 +500,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     if left.count > 0 {
       notify(left.index, at: date, .dataCollected(types: left.types, count: left.count))
     }
+    autoPauseRecovered(session: left.index, at: date)
     return left.index
   }
 

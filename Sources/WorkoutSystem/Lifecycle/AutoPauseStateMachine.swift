@@ -3,11 +3,15 @@ import WorkoutCore
 /// The system's auto-pause detector (``AutoPauseConfiguration``): a state machine in the
 /// `WorkoutSessionStateMachine` shape.
 ///
-/// | state \ event | sessionStarted | deadline | sessionStopped | crash |
+/// | state \ event | sessionStarted | deadline | sessionStopped | recovered |
 /// |---|---|---|---|---|
 /// | off | watching (moving) | - | - | - |
-/// | watching, moving | watching (moving), the new session | motionPaused → still; app pauses a running session when it answers | off (its session) | pausedByApp cleared |
-/// | watching, still | watching (moving), the new session | motionResumed → moving; app resumes a session it paused | off (its session) | pausedByApp cleared |
+/// | watching, moving | watching (moving), the new session | motionPaused → still; app pauses a running session when it answers | off (its session) | app resumes a session it paused when it missed motionResumed |
+/// | watching, still | watching (moving), the new session | motionResumed → moving; app resumes a session it paused | off (its session) | app pauses a running session when it missed motionPaused |
+///
+/// A crash changes nothing here: the session goes on system-side in the state it had, and the
+/// app that recovers it answers the next motion event as the uninterrupted app would have, and
+/// at recovery the one it missed while it was away (``recovered(sessionState:appActs:)``).
 ///
 /// The deadline is the instant at which the body's speed has stayed below the threshold (moving)
 /// or at or above it (still) for the configured delay; it is found from the ``MotionSource``
@@ -27,6 +31,9 @@ struct AutoPauseStateMachine: Sendable, Hashable {
     var still: Bool
     /// Whether the app paused the session because of `motionPaused`.
     var pausedByApp: Bool
+    /// Whether the app did not answer the last motion event (it was not running, not receiving
+    /// or had no handle to the session): a recovery answers it late.
+    var missed: Bool = false
     var deadline: Int64?
   }
 
@@ -91,30 +98,52 @@ struct AutoPauseStateMachine: Sendable, Hashable {
     else { return .none }
     watching.still.toggle()
     let event: WorkoutEventType = watching.still ? .motionPaused : .motionResumed
-    var call: WorkoutSessionCall?
-    if self.settings.pausesSession && appActs {
-      let state = sessionState
-      if watching.still && state == .running {
-        watching.pausedByApp = true
-        call = .pause
-      } else if !watching.still && watching.pausedByApp && state == .paused {
-        watching.pausedByApp = false
-        call = .resume
-      }
-    }
+    watching.missed = !appActs
+    let call = self.answer(&watching, sessionState: sessionState, appActs: appActs)
     watching.deadline = self.nextChange(from: date, still: watching.still, motion: motion)
     self.current = .watching(watching)
     return .detected(event, session: watching.session, call: call)
   }
 
-  /// The app process died: a pause it made is no longer its own to undo.
-  mutating func crash() {
-    guard case .watching(var watching) = self.current else { return }
-    watching.pausedByApp = false
+  /// The app recovered session `session` (`recoverActiveWorkoutSession`), whose state is
+  /// `sessionState`; `appActs` as for ``deadlinePassed(at:motion:sessionState:appActs:)``.
+  /// A pause the app made before a crash is still its own to undo at the next `motionResumed`
+  /// (the session comes back in the state it reached:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:));
+  /// when the app missed the last motion event while it was away, it answers it now, so the
+  /// session is in the state the auto-pause rules give at this instant (**project rule**,
+  /// docs/healthkit-behaviour.md#auto-pause). Returns the call the app makes, or `nil`.
+  mutating func recovered(session: Int, sessionState: WorkoutSessionState, appActs: Bool)
+    -> WorkoutSessionCall?
+  {
+    guard case .watching(var watching) = self.current, watching.session == session,
+      watching.missed, appActs
+    else { return nil }
+    watching.missed = false
+    let call = self.answer(&watching, sessionState: sessionState, appActs: appActs)
     self.current = .watching(watching)
+    return call
   }
 
   // MARK: - Helpers
+
+  /// The app's answer to the motion state `watching.still` (with
+  /// ``AutoPauseConfiguration/pausesSession`` on): it pauses a running session when the body is still, and resumes one
+  /// it paused itself when the body moves; a pause the user made is left alone.
+  private func answer(
+    _ watching: inout Watching, sessionState: WorkoutSessionState, appActs: Bool
+  ) -> WorkoutSessionCall? {
+    guard self.settings.pausesSession && appActs else { return nil }
+    if watching.still && sessionState == .running {
+      watching.pausedByApp = true
+      return .pause
+    }
+    if !watching.still && watching.pausedByApp && sessionState == .paused {
+      watching.pausedByApp = false
+      return .resume
+    }
+    return nil
+  }
 
   private func nextChange(from start: Int64, still: Bool, motion: any MotionSource) -> Int64? {
     let delay = (still ? self.settings.resumeAfter : self.settings.pauseAfter).wholeNanoseconds

@@ -336,8 +336,9 @@ extension WorkoutEngine {
 
   /// The app process died: every running extended runtime session is terminated (a scheduled
   /// one is the system's and stays scheduled), the helper forgets
-  /// its holders, a pause auto-pause made is no longer the app's, its background refresh tasks
-  /// no longer count, and the app is not running.
+  /// its holders, its background refresh tasks no longer count, and the app is not running.
+  /// Auto-pause goes on watching the session system-side (a recovery picks it up:
+  /// ``recoverActiveSession(at:)``).
   mutating func appCrashed(at date: SimulationInstant) {
     backgroundTasksRunning = 0
     for index in runtimes.indices {
@@ -345,7 +346,6 @@ extension WorkoutEngine {
     }
     runtimeBase = runtimes.count
     helper.crash()
-    autoPause?.crash()
     linkState.watchAppCrashed()
     applyApp(app.crash(keepAlive: keepAlive), at: date)
   }
@@ -489,6 +489,16 @@ extension WorkoutEngine {
   }
 
   // MARK: - Auto-pause
+
+  /// The app recovered session `index` at `date`: it answers the motion event it missed while
+  /// away, if any (``AutoPauseStateMachine/recovered(session:sessionState:appActs:)``).
+  mutating func autoPauseRecovered(session index: Int, at date: SimulationInstant) {
+    let appActs = appReceives && sessions[index].attached
+    let state = sessions[index].machine.state
+    guard let call = autoPause?.recovered(session: index, sessionState: state, appActs: appActs)
+    else { return }
+    sessionCall(call, session: index, at: date)
+  }
 
   private mutating func motionDetected(at date: SimulationInstant) {
     guard let index = autoPause?.session, let motion = dataSource as? any MotionSource else {

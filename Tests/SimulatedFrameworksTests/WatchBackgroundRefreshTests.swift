@@ -383,7 +383,11 @@ struct WatchBackgroundRefreshTests {
 
   /// `Date() + 1200` at t = 0 is virtual 1200 (the wall-clock rule). With strict dates the
   /// call is refused: the async form throws `WKErrorDomain` code 1 with the rule's message, and
-  /// nothing is scheduled.
+  /// nothing is scheduled. The real clock is pinned (`readRealClock`, a quarter second past a
+  /// whole second, so the rule's whole-second calendar case does not apply) and the app's
+  /// `Date()` is that reading: read live, the real time between the app's `Date()` and the
+  /// rule's own reading moves the whole seconds the rule shifts by (this test failed on a
+  /// loaded CI run and passed alone; tests never read the wall clock: docs/development.md).
   @Test(arguments: [false, true])
   func aRealClockDate(strict: Bool) async throws {
     var scenario = try Scenario(name: "real clock")
@@ -392,12 +396,15 @@ struct WatchBackgroundRefreshTests {
     ]
     let simulation = try HealthKitSimulation(
       scenario: scenario, options: strict ? .strictDates : [])
+    let real = Date(
+      timeIntervalSinceReferenceDate: Date().timeIntervalSinceReferenceDate.rounded(.down) + 0.25)
+    simulation.readRealClock { real }
     try await simulation.run {
       let delegate = await Self.delegate(simulation)
       if strict {
         let error = await #expect(throws: NSError.self) {
           try await WKApplication.shared().scheduleBackgroundRefresh(
-            withPreferredDate: Date() + 1200, userInfo: nil)
+            withPreferredDate: real + 1200, userInfo: nil)
         }
         #expect(error?.domain == "WKErrorDomain")
         #expect(error?.code == 1)
@@ -407,7 +414,7 @@ struct WatchBackgroundRefreshTests {
         )
       } else {
         try await WKApplication.shared().scheduleBackgroundRefresh(
-          withPreferredDate: Date() + 1200, userInfo: nil)
+          withPreferredDate: real + 1200, userInfo: nil)
       }
       try await simulation.advance(by: .seconds(1800))
       await simulation.settle()

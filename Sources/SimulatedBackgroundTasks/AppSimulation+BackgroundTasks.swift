@@ -534,7 +534,7 @@ extension BackgroundTasksState {
 
   /// Begins the hold of `task`'s launch handler (`identifier`'s, on either queue): virtual time
   /// stays at the launch until the task's `setTaskCompleted(success:)`, or until the grace
-  /// passes (``AppSimulation/beginHold(framework:call:)``); the task keeps the hold's number to
+  /// passes (``AppSimulation/beginHold(framework:call:device:)``); the task keeps the hold's number to
   /// end it. The one home of the hold for both queues of `register`.
   static func holdLaunch(of task: BGTask, _ identifier: String, in simulation: AppSimulation) {
     task.setHold(

@@ -5,10 +5,13 @@ import WorkoutSystem
 /// `WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus` (watchOS 9; Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessionautolaunchauthorizationstatus).
 ///
-/// The cases only: Apple's pages list the three cases and an `init?(rawValue: Int)` but publish
-/// no raw values, so the simulation declares none (a project rule: a made-up raw value could
-/// differ from a device's; switch over the cases).
-public enum WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus: Sendable, Hashable,
+/// An `Int` enumeration, as Apple declares it: the page lists `init?(rawValue: Int)` and
+/// `RawRepresentable`, and the Objective-C declaration is `enum
+/// WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus : NSInteger`. Apple's pages publish
+/// the cases but not their values; the simulation numbers them in the order of its
+/// declaration, `unknown` 0, `inactive` 1, `active` 2 (a project rule, not checked against the
+/// SDK header: switch over the cases rather than store the raw value).
+public enum WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus: Int, Sendable, Hashable,
   CaseIterable
 {
   /// The status is not known (Apple doc:

@@ -976,7 +976,7 @@ public final class AppSimulation: Sendable {
     /// process's code (``afterBackgroundLaunch(launched:_:)``), in order.
     package var launchWork: [Callback] = []
     /// Open holds by number: the system waits for the app's answer
-    /// (``AppSimulation/beginHold(framework:call:)``).
+    /// (``AppSimulation/beginHold(framework:call:device:)``).
     package var holds: [Int: Hold] = [:]
     package var nextHold = 0
     /// How many callers are inside ``AppSimulation/waitForHolds()`` with a hold open: the

@@ -58,12 +58,16 @@ import WorkoutSystem
     }
   }
 
-  /// The three cases Apple lists, and nothing else (no raw values: Apple publishes none).
+  /// The three cases Apple lists, and nothing else; an `Int` enumeration with Apple's
+  /// `init?(rawValue: Int)`, each case read back from its own raw value and a value of no case
+  /// refused (the numbers are the simulation's: Apple publishes none).
   @Test func theStatusHasApplesThreeCases() {
-    #expect(WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus.allCases.count == 3)
-    #expect(
-      Set(WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus.allCases) == [
-        .unknown, .inactive, .active,
-      ])
+    typealias Status = WKExtendedRuntimeSessionAutoLaunchAuthorizationStatus
+    #expect(Status.allCases.count == 3)
+    #expect(Set(Status.allCases) == [.unknown, .inactive, .active])
+    let make: (Int) -> Status? = Status.init(rawValue:)
+    for status in Status.allCases { #expect(make(status.rawValue) == status) }
+    #expect(make(3) == nil)
+    #expect(make(-1) == nil)
   }
 }

@@ -160,12 +160,7 @@ import WorkoutSimTestSupport
         }
       }
       watchStore.execute(query)
-      try await simulation.advance(to: noon(plus: 10))
-      try await phoneStore.save(
-        HKQuantitySample(
-          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 42),
-          start: noon(plus: 0), end: noon(plus: 10)))
-      try await simulation.advance(to: noon(plus: 10.5))
+      try await phoneSavesSteps(phoneStore, simulation)
       #expect(calls.times == [0])
       try await simulation.advance(to: noon(plus: 30))
       #expect(calls.times == [0, 11])

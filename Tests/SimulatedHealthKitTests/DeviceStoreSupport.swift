@@ -37,3 +37,19 @@ func deviceStores(_ simulation: HealthKitSimulation, sharing types: Set<HKSample
   }
   return (watch, phone)
 }
+
+/// At noon + 10 s the phone's `store` (authorized for steps) saves 42 steps from noon to
+/// noon + 10 s, and time moves to noon + 10.5 s: the sample is in the phone's store, its sync
+/// to the watch still on its way (it arrives at noon + 11 s). Returns the sample.
+@discardableResult
+func phoneSavesSteps(_ store: HKHealthStore, _ simulation: HealthKitSimulation) async throws
+  -> HKQuantitySample
+{
+  try await simulation.advance(to: noon(plus: 10))
+  let sample = HKQuantitySample(
+    type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 42),
+    start: noon(plus: 0), end: noon(plus: 10))
+  try await store.save(sample)
+  try await simulation.advance(to: noon(plus: 10.5))
+  return sample
+}

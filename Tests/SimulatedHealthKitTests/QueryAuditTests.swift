@@ -150,15 +150,15 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// A query of blood pressure and of systolic samples together cannot tell a correlation from
-  /// its object: it traps, saying to run two queries.
-  @Test func aCorrelationTypeWithOneOfItsObjectTypesTraps() async {
-    await #expect(processExitsWith: .failure) {
-      _ = HKCorrelationType(.bloodPressure).queriedKinds(besides: [
-        HKQueryDescriptor(sampleType: HKCorrelationType(.bloodPressure), predicate: nil),
-        HKQueryDescriptor(sampleType: HKQuantityType(.bloodPressureSystolic), predicate: nil),
-      ])
-    }
+  /// A correlation type and one of its member types in one query no longer trap: the store
+  /// kinds a blood pressure part reads are its two members' (QueryFixTests has the queries).
+  @Test func aCorrelationTypeReadsItsMembersKinds() throws {
+    let systolic = try #require(
+      HealthDataType(identifier: "HKQuantityTypeIdentifierBloodPressureSystolic"))
+    let diastolic = try #require(
+      HealthDataType(identifier: "HKQuantityTypeIdentifierBloodPressureDiastolic"))
+    #expect(HKCorrelationType(.bloodPressure).queriedKinds() == [systolic, diastolic])
+    #expect(Self.systolic.queriedKinds() == [systolic])
   }
 
   // MARK: - 2. Several predicates of one sample query
@@ -354,12 +354,7 @@ import WorkoutSimTestSupport
         }
       }
       watchStore.execute(query)
-      try await simulation.advance(to: noon(plus: 10))
-      try await phoneStore.save(
-        HKQuantitySample(
-          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 42),
-          start: noon(plus: 0), end: noon(plus: 10)))
-      try await simulation.advance(to: noon(plus: 10.5))
+      try await phoneSavesSteps(phoneStore, simulation)
       #expect(updates.withLock { $0.count } == 0)
       try await simulation.advance(to: noon(plus: 30))
       #expect(updates.withLock { $0.map(\.at) } == [11])

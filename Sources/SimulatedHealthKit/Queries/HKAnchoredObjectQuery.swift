@@ -209,11 +209,17 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   /// Called with each batch of changes while the query runs; set it before `execute` (traps with
   /// "HKAnchoredObjectQuery: setUpdateHandler: not callable after first execution" after).
   ///
-  /// Only a query without a limit keeps running: HealthKit's header says the update handler
-  /// "may only be set if the query has no limit" (HKAnchoredObjectQuery.h; Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/updatehandler),
-  /// so setting one on a query made with a `limit` other than ``HKObjectQueryNoLimit`` traps
-  /// here, saying what to write (`limitedUpdateMessage(_:)`).
+  /// Only a query without a limit keeps running. The rule is Apple's, in the SDK header that
+  /// declares the property (HealthKit's `HKAnchoredObjectQuery.h`, the discussion of
+  /// `updateHandler`: "This property may not be modified once the query has been executed. It
+  /// may only be set if the query has no limit."); the documentation page
+  /// (https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/updatehandler)
+  /// does not repeat it. So setting one on a query made with a `limit` other than
+  /// ``HKObjectQueryNoLimit`` traps here, at the setter as the header places the rule, with a
+  /// message that quotes the rule and says what to write instead (`limitedUpdateMessage(_:)`):
+  /// the long-running query with `limit: HKObjectQueryNoLimit`, or pages read by one-shot
+  /// queries, each from the anchor the previous one returned, or
+  /// ``HKAnchoredObjectQueryDescriptor/results(for:)`` with a limit (pages, then updates).
   public var updateHandler: Handler? {
     get { update.withLock { $0.function } }
     set {
@@ -226,7 +232,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
   /// The trap message of an update handler set on a query with a limit.
   static func limitedUpdateMessage(_ limit: Int) -> String {
-    "HKAnchoredObjectQuery: updateHandler may only be set if the query has no limit (this one's limit is \(limit)): make the long-running query with limit: HKObjectQueryNoLimit, or read the pages with one-shot queries (no updateHandler), each from the anchor the previous one returned (docs/swift-api.md#the-health-store)"
+    "HKAnchoredObjectQuery: updateHandler may only be set if the query has no limit (this one's limit is \(limit); HealthKit's HKAnchoredObjectQuery.h: \"It may only be set if the query has no limit.\"): make the long-running query with limit: HKObjectQueryNoLimit, or read the pages with one-shot queries (no updateHandler), each from the anchor the previous one returned, or iterate HKAnchoredObjectQueryDescriptor(predicates:anchor:limit:).results(for:), which gives the pages and then the updates (docs/swift-api.md#the-health-store)"
   }
 
   /// A query for the samples of `type` matching `predicate` added since `anchor`, and the
@@ -280,7 +286,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     var parts: [Part] = []
     for descriptor in descriptors {
       guard state.readAskedFor(descriptor.sampleType) else { return fail(notDeterminedError) }
-      for kind in descriptor.sampleType.queriedKinds(besides: descriptors) {
+      for kind in descriptor.sampleType.queriedKinds() {
         parts.append(
           Part(
             kind: kind, filter: state.queryFilter(of: descriptor, kind: kind, context: context),
@@ -313,6 +319,16 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
             parts, after: last.anchor.health, limit: pageSize, context: context, state: state)
           guard !(page.added.isEmpty && page.deleted.isEmpty) else { break }
           pages.append(page)
+        }
+        // The pages show the device's view of now: a sample the store holds but the device
+        // does not yet (saved on the other device, its sync on the way) is in none of them, so
+        // it waits in its part for its arrival and comes in the first update at or after it.
+        if context.device != nil {
+          for index in running.indices {
+            _ = state.deviceChanges(
+              of: running[index].kind, where: running[index].filter, on: context.device,
+              after: start, waiting: &running[index].waiting)
+          }
         }
         live.withLock { $0 = Live(parts: running, anchor: pages[pages.count - 1].anchor.health) }
         state.healthListeners.append(self)
@@ -403,52 +419,129 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   /// One walk of the store's events for all parts (``HealthStore/changes(of:after:limit:at:)``):
   /// `limit` is the most samples and deleted objects of all types together (Apple: "the maximum
   /// number of samples that the query returns"), the first `limit` events of that walk, so the
-  /// anchor after the last one taken passes nothing left out.
+  /// anchor after the last one taken passes nothing left out. An event that stands for two
+  /// objects (a correlation's key object, when the query reads both the correlation type and
+  /// its member's type: ``Tagged``) counts twice: the walk then takes fewer events, at least
+  /// one (the two objects of one save share its place in the history, so they come together).
   static func changes(
     _ parts: [Part], after anchor: HealthAnchor?, limit: Int?, context: QueryContext,
     state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
-    let changes = state.healthStorage.changes(
-      of: parts.map { ($0.kind, $0.filter) }, after: anchor, limit: limit,
-      at: state.session.now)
-    return merged(
-      [changes], after: anchor, correlations: parts.contains(where: \.isCorrelation),
-      context: context, state: state)
+    var events = limit
+    while true {
+      let walk = state.healthStorage.changes(
+        of: parts.map { ($0.kind, $0.filter) }, after: anchor, limit: events,
+        at: state.session.now)
+      let result = objects(
+        Tagged(walk: walk, parts: parts, store: state.healthStorage), context: context,
+        state: state)
+      let count = result.added.count + result.deleted.count
+      guard let limit, limit > 0, count > limit, let taken = events, taken > 1 else {
+        return result
+      }
+      events = max(1, taken - (count - limit))
+    }
   }
 
-  /// The parts' `changes` after `anchor` as one answer: the added objects in arrival order
-  /// (each part's already is: they are merged in one pass by
-  /// ``HealthStore/arrivesBefore(_:_:)``, a sample two parts both hold once), the deleted
-  /// ones part by part, and the latest anchor (`anchor`, or 0, when none is later). With
-  /// `correlations` (a part of a correlation type), a correlation's key object stands for its
-  /// correlation (``CorrelationStore/Saved/key``): added, the correlation; deleted, an
-  /// ``HKDeletedObject`` of the correlation's UUID.
-  private static func merged(
-    _ changes: [HealthChanges], after anchor: HealthAnchor?, correlations: Bool = false,
-    context: QueryContext, state: HealthKitSimulation.State
+  /// The parts' changes as the store ids each object stands for, in order: an id a part of a
+  /// correlation type matched stands for its correlation (the correlation's key object,
+  /// ``CorrelationStore/Saved/key``), an id any other part matched for itself, and an id both
+  /// matched for both, the sample first (a food correlation and its energy sample, for a
+  /// query of `HKCorrelationType(.food)` and `HKQuantityType(.dietaryEnergyConsumed)`: each
+  /// part returns its own objects, as on a device; the order within one save is a project
+  /// rule, the objects a correlation holds are saved before it).
+  struct Tagged {
+    var added: [(id: HealthSampleID, correlation: Bool)] = []
+    var deleted: [(id: HealthSampleID, correlation: Bool)] = []
+    var anchor: HealthAnchor
+
+    /// One walk's changes of all `parts`: each event tested against the parts to tell which
+    /// it matched (only when the parts mix correlation types and others).
+    init(walk: HealthChanges, parts: [Part], store: HealthStore) {
+      anchor = walk.anchor
+      let correlations = parts.filter(\.isCorrelation)
+      let others = parts.filter { !$0.isCorrelation }
+      guard !correlations.isEmpty, !others.isEmpty else {
+        let correlation = !correlations.isEmpty
+        added = walk.added.map { ($0, correlation) }
+        deleted = walk.deleted.map { ($0.id, correlation) }
+        return
+      }
+      func tags(_ id: HealthSampleID) -> [Bool] {
+        let matches = { (part: Part) in store.matches(id, type: part.kind, filter: part.filter) }
+        return (others.contains(where: matches) ? [false] : [])
+          + (correlations.contains(where: matches) ? [true] : [])
+      }
+      added = walk.added.flatMap { id in tags(id).map { (id, $0) } }
+      deleted = walk.deleted.flatMap { deletion in tags(deletion.id).map { (deletion.id, $0) } }
+    }
+
+    /// Each part's own look (a running query's, ``liveChanges(_:after:context:state:)``): the
+    /// added ids merged in arrival order, the deleted ones part by part, each id once, tagged
+    /// by the kinds of parts that found it.
+    init(
+      looks: [HealthChanges], parts: [Part], after start: HealthAnchor?, store: HealthStore
+    ) {
+      var latest = start ?? HealthAnchor(value: 0)
+      for look in looks where look.anchor.value > latest.value { latest = look.anchor }
+      anchor = latest
+      let order = HKAnchoredObjectQuery.mergedInArrivalOrder(looks.map(\.added), store: store)
+      var asSample = Set<HealthSampleID>()
+      var asCorrelation = Set<HealthSampleID>()
+      var deletions: [HealthSampleID] = []
+      for (part, look) in zip(parts, looks) {
+        let ids = look.deleted.map(\.id)
+        for id in ids where !asSample.contains(id) && !asCorrelation.contains(id) {
+          deletions.append(id)
+        }
+        if part.isCorrelation {
+          asCorrelation.formUnion(look.added)
+          asCorrelation.formUnion(ids)
+        } else {
+          asSample.formUnion(look.added)
+          asSample.formUnion(ids)
+        }
+      }
+      func tags(_ id: HealthSampleID) -> [(id: HealthSampleID, correlation: Bool)] {
+        (asSample.contains(id) ? [(id, false)] : [])
+          + (asCorrelation.contains(id) ? [(id, true)] : [])
+      }
+      added = order.flatMap(tags)
+      deleted = deletions.flatMap(tags)
+    }
+  }
+
+  /// `tagged` as the objects the app gets: the added ones in order, the deleted ones as
+  /// ``HKDeletedObject``s (a correlation's of the correlation's UUID), each object once, and
+  /// the anchor. An id tagged as a correlation that is no correlation's key stands for itself.
+  private static func objects(
+    _ tagged: Tagged, context: QueryContext, state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
     var deleted: [HKDeletedObject] = []
-    var latest = anchor ?? HealthAnchor(value: 0)
-    for part in changes {
-      deleted.append(
-        contentsOf: part.deleted.map {
-          if correlations, let correlation = state.correlation(keyedBy: $0.id, deleted: true) {
-            return HKDeletedObject(uuid: correlation.uuid, metadata: correlation.syncMetadata)
-          }
-          return HKDeletedObject(
-            uuid: state.uuid(of: $0.id), metadata: state.deletedSyncIdentities[$0.id]?.metadata)
-        })
-      if part.anchor.value > latest.value { latest = part.anchor }
+    var gone = Set<UUID>()
+    for (id, correlation) in tagged.deleted {
+      let object: HKDeletedObject
+      if correlation, let saved = state.correlation(keyedBy: id, deleted: true) {
+        object = HKDeletedObject(uuid: saved.uuid, metadata: saved.syncMetadata)
+      } else {
+        object = HKDeletedObject(
+          uuid: state.uuid(of: id), metadata: state.deletedSyncIdentities[id]?.metadata)
+      }
+      if gone.insert(object.uuid).inserted { deleted.append(object) }
     }
-    let added = mergedInArrivalOrder(changes.map(\.added), store: state.healthStorage)
-    return (
-      added.map { id -> HKSample in
-        if correlations, let correlation = state.correlation(keyedBy: id, deleted: false) {
-          return correlation
-        }
-        return state.object(id, context: context).asQueried
-      }, deleted, HKQueryAnchor(store: latest, in: context.simulation)
-    )
+    var added: [HKSample] = []
+    added.reserveCapacity(tagged.added.count)
+    // An id's two tags are adjacent, the sample's first: its sample is not given twice.
+    var lastSample: HealthSampleID?
+    for (id, correlation) in tagged.added {
+      if correlation, let saved = state.correlation(keyedBy: id, deleted: false) {
+        added.append(saved)
+      } else if lastSample != id {
+        added.append(state.object(id, context: context).asQueried)
+        lastSample = id
+      }
+    }
+    return (added, deleted, HKQueryAnchor(store: tagged.anchor, in: context.simulation))
   }
 
   /// `lists` (each in arrival order) as one list in arrival order, each id once: one pass,
@@ -489,15 +582,15 @@ extension HKAnchoredObjectQuery {
     _ parts: inout [Part], after anchor: HealthAnchor?, context: QueryContext,
     state: inout HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
-    var changes: [HealthChanges] = []
+    var looks: [HealthChanges] = []
     for index in parts.indices {
-      changes.append(
+      looks.append(
         state.deviceChanges(
           of: parts[index].kind, where: parts[index].filter, on: context.device, after: anchor,
           waiting: &parts[index].waiting))
     }
-    return merged(
-      changes, after: anchor, correlations: parts.contains(where: \.isCorrelation),
+    return objects(
+      Tagged(looks: looks, parts: parts, after: anchor, store: state.healthStorage),
       context: context, state: state)
   }
 }
@@ -579,12 +672,17 @@ extension HealthKitSimulation.State {
   /// applies at each look.
   ///
   /// A part of a correlation type is rebuilt too: its filter is the key objects of the
-  /// correlations saved and deleted by now (``correlationFilter(of:predicate:kind:context:)``).
+  /// correlations saved and deleted by now (``correlationFilter(of:predicate:kind:context:)``);
+  /// so is a part of electrocardiograms with a predicate, whose filter is the recordings held
+  /// by now that match it (``filter(for:type:identifier:context:view:reading:)``): a recording
+  /// that arrives later is judged by the predicate when it arrives.
   mutating func liveFilter(
     of part: HKAnchoredObjectQuery.Part, context: QueryContext
   ) -> HKAnchoredObjectQuery.Part {
     guard let descriptor = part.descriptor,
-      part.isCorrelation || (part.kind.isObject && descriptor.predicate != nil)
+      part.isCorrelation
+        || ((part.kind.isObject || part.kind == .electrocardiogram)
+          && descriptor.predicate != nil)
     else { return part }
     var fresh = part
     fresh.filter = queryFilter(of: descriptor, kind: part.kind, context: context, view: false)
@@ -592,7 +690,7 @@ extension HealthKitSimulation.State {
   }
 
   /// The store filter of `descriptor`'s part of `kind` (one of
-  /// ``HKSampleType/queriedKinds(besides:)``): for a correlation type the key objects of its
+  /// ``HKSampleType/queriedKinds()``): for a correlation type the key objects of its
   /// correlations (``correlationFilter(of:predicate:kind:context:)``), else the predicate's
   /// filter (``filter(for:type:identifier:context:view:reading:)``, with the device's view
   /// unless `view` is `false`).
@@ -616,20 +714,14 @@ extension HKSampleType {
   /// correlations hold (``HKCorrelationType/memberTypes``), whose key objects stand for the
   /// correlations (``CorrelationStore/Saved/key``).
   ///
-  /// Traps when `descriptors` (the query's) also hold one of a correlation type's member types:
-  /// a key object would then be both a sample and its correlation (project rule,
-  /// docs/swift-api.md#correlations-in-long-running-queries).
-  func queriedKinds(besides descriptors: [HKQueryDescriptor]) -> [HealthDataType] {
+  /// A query may read a correlation type and one of its member types together (a food log
+  /// reads `HKCorrelationType(.food)` and `HKQuantityType(.dietaryEnergyConsumed)`): each part
+  /// then returns its own objects (``HKAnchoredObjectQuery/Tagged``).
+  func queriedKinds() -> [HealthDataType] {
     guard let correlation = self as? HKCorrelationType else {
       return healthDataType.map { [$0] } ?? []
     }
     let members = correlation.memberTypes
-    let identifiers = Set(members.map(\.identifier))
-    if let member = descriptors.first(where: { identifiers.contains($0.sampleType.identifier) }) {
-      preconditionFailure(
-        "SimulatedHealthKit: a query of \(correlation.identifier) and of \(member.sampleType.identifier), a type its correlations hold, cannot tell a correlation from its object: run one query for the correlations and another for the \(member.sampleType.identifier) samples (docs/swift-api.md#correlations-in-long-running-queries)"
-      )
-    }
     var seen = Set<HealthDataType>()
     return members.compactMap(\.healthDataType).filter { seen.insert($0).inserted }
   }

@@ -119,8 +119,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         continue
       }
       // One entry per store kind: a correlation type's are the kinds of its objects, whose
-      // key objects stand for its correlations (``HKSampleType/queriedKinds(besides:)``).
-      let kinds = descriptor.sampleType.queriedKinds(besides: descriptors)
+      // key objects stand for its correlations (``HKSampleType/queriedKinds()``).
+      let kinds = descriptor.sampleType.queriedKinds()
       if kinds.isEmpty {
         watched.append(Watched(descriptor: descriptor, type: nil, filter: .all, anchor: nil))
       }
@@ -164,7 +164,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   /// The handler call for `types`, with `completion`; `purpose` says what the call is for in
   /// the report of a hold it leaves open (`its first call, when execute started it`).
   ///
-  /// The call holds virtual time at its instant (`HealthKitSimulation.beginHold(_:)`) until
+  /// The call holds virtual time at its instant (`HealthKitSimulation.beginHold(framework:call:device:)`) until
   /// the app calls the completion handler it got, or `HealthKitSimulation.appWorkGrace` of
   /// wall-clock time passed: work the app does before answering (an upload over real HTTP) takes
   /// no virtual time, so its outcome is the same from run to run.

@@ -69,6 +69,9 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     /// (``HealthKitSimulation/State/deviceChanges(of:where:on:after:waiting:)``): the query
     /// wakes at each to count it then.
     var waiting: [HealthSampleID: SimulationInstant] = [:]
+    /// The instant of the last look: on the watch, the samples that left its week of history
+    /// since then (docs/phone-link.md#the-two-health-stores) change the buckets they were in.
+    var looked: SimulationInstant
   }
 
   /// The results handler: the whole collection once, in the callback lane, or `nil` and an
@@ -159,7 +162,9 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
         of: kind, where: base, on: context.device, after: nil, waiting: &waiting
       ).anchor
       live.withLock {
-        $0 = Live(kind: kind, filter: base, anchor: anchor, buckets: buckets, waiting: waiting)
+        $0 = Live(
+          kind: kind, filter: base, anchor: anchor, buckets: buckets, waiting: waiting,
+          looked: state.session.now)
       }
       state.healthListeners.append(self)
     }
@@ -223,6 +228,13 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
   /// A look at the store through the device's view of now (the view applied per look, the
   /// samples still on their way waiting): the buckets whose values changed since the last look
   /// each get an update (one ``batchedUpdate`` of all of them for the descriptor).
+  ///
+  /// Only the buckets the look's changes touch are computed again (``touchedBuckets``): those
+  /// the samples added and deleted since the last look span, and on the watch those before the
+  /// start of its week of history when that start moved; the others keep their values, which
+  /// are the values a computation of every bucket gives (the buckets are independent). A look
+  /// without changes costs no bucket, so a long heart-rate run pays per wake for its new
+  /// samples, not for all of them.
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
@@ -242,16 +254,14 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
     let grid = BucketGrid(
       anchor: virtualAnchor.withLock { $0 } ?? anchorDate, components: intervalComponents,
       calendar: context.simulation.calendar)
-    let buckets = Self.buckets(
-      kind: seen.kind, filter: state.viewed(seen.filter, kind: seen.kind, on: context.device),
-      options: options, grid: grid, predicate: predicate, context: context, state: state)
+    var buckets = seen.buckets
+    let changed = touchedBuckets(
+      &buckets, changes: changes, seen: seen, grid: grid, context: context, state: state)
     live.withLock {
       $0?.anchor = changes.anchor
       $0?.buckets = buckets
       $0?.waiting = waiting
-    }
-    let changed = Set(buckets.keys).union(seen.buckets.keys).sorted().filter {
-      buckets[$0] != seen.buckets[$0]
+      $0?.looked = now
     }
     guard !changed.isEmpty else { return [] }
     let collection = state.collection(
@@ -271,6 +281,60 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
         update(self, statistics, collection, nil)
       }
     }
+  }
+}
+
+extension HKStatisticsCollectionQuery {
+  /// Computes again, in `buckets`, the buckets a look's `changes` touch, and returns the
+  /// starts of those whose values changed, ascending: the buckets spanned by each sample added
+  /// or deleted since the last look, and on the watch, when the start of its week of history
+  /// moved since `seen.looked`, every bucket with data that begins before the new start (the
+  /// samples that left the view were in those). Spans that overlap are computed together.
+  private func touchedBuckets(
+    _ buckets: inout [Date: HealthStatisticsValues], changes: HealthChanges, seen: Live,
+    grid: BucketGrid, context: QueryContext, state: HealthKitSimulation.State
+  ) -> [Date] {
+    let now = state.session.now
+    var spans: [(low: SimulationInstant, high: SimulationInstant)] = []
+    for id in changes.added + changes.deleted.map(\.id) {
+      let sample = state.healthStorage.sample(id)
+      spans.append((sample.start, max(sample.start, sample.end)))
+    }
+    if let device = context.device, device != .phone, now > seen.looked,
+      let first = buckets.keys.min()
+    {
+      let history = HealthKitSimulation.State.watchHistory.components.seconds * 1_000_000_000
+      let start = SimulationInstant(nanoseconds: now.nanoseconds - history)
+      let low = context.instant(first)
+      if low < start { spans.append((low, start)) }
+    }
+    guard !spans.isEmpty else { return [] }
+    spans.sort { $0.low < $1.low }
+    var merged: [(low: SimulationInstant, high: SimulationInstant)] = []
+    for span in spans {
+      if let last = merged.last, span.low <= last.high {
+        merged[merged.count - 1].high = max(last.high, span.high)
+      } else {
+        merged.append(span)
+      }
+    }
+    let filter = state.viewed(seen.filter, kind: seen.kind, on: context.device)
+    var changed = Set<Date>()
+    for span in merged {
+      let edges = grid.edges(covering: context.date(span.low), context.date(span.high))
+      let values = state.healthStorage.collection(
+        of: seen.kind, where: filter, options: options.health, edges: edges.map(context.instant),
+        at: now)
+      for (index, value) in values.enumerated() {
+        let start = edges[index]
+        let fresh = value.hasData ? value : nil
+        if buckets[start] != fresh {
+          buckets[start] = fresh
+          changed.insert(start)
+        }
+      }
+    }
+    return changed.sorted()
   }
 }
 

@@ -178,11 +178,14 @@ public enum HKCategoryValueMenstrualFlow: Int, Sendable, Hashable, CaseIterable,
 /// `HKCategoryValueMenopausalState` (iOS 27, watchOS 27; Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluemenopausalstate).
 ///
-/// The raw values are the ones Apple's article prints in its ordering of conflicting samples,
-/// "Menopause (1) > Perimenopause (2) > None (3)" (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/recording-and-querying-menopausal-state):
-/// the lowest raw value is the most clinically significant state, the Health app's order.
-@available(iOS 27.0, watchOS 27.0, macOS 27.0, visionOS 27.0, *)
+/// The raw values are the ones Apple's article prints in the code that orders conflicting
+/// samples, "Menopause (1) > Perimenopause (2) > None (3)", where the sample with the lowest
+/// value wins (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/recording-and-querying-menopausal-state);
+/// the enumeration's pages list the cases and `init(rawValue:)` without values. Available on
+/// iOS, iPadOS, Mac Catalyst, macOS, visionOS and watchOS 27 (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluemenopausalstate).
+@available(iOS 27.0, watchOS 27.0, macOS 27.0, macCatalyst 27.0, visionOS 27.0, *)
 public enum HKCategoryValueMenopausalState: Int, Sendable, Hashable, CaseIterable,
   HKCategoryValuePredicateProviding
 {

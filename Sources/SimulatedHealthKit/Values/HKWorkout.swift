@@ -246,16 +246,23 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
   /// (``init(workoutConfiguration:start:end:metadata:)``) is in progress by the same page: each
   /// read gives the time from its start to now (the simulation's virtual now inside a run,
   /// `Date()` with none), 0 while its start is still ahead (project rule: Apple gives no
-  /// negative duration); it has no pauses of its own. An archived copy
-  /// (``encode(with:)``) keeps the value it had when archived.
+  /// negative duration); it has no pauses of its own. The simulation is the one the activity
+  /// was made in, kept (weakly) from its initializer, so reading ``duration`` is safe anywhere:
+  /// on another thread or a `DispatchQueue` during the run, and after the run, where it gives
+  /// the run's virtual now, not the real clock (`Date()` only for an activity made with no
+  /// simulation, or once its simulation is gone). An archived copy (``encode(with:)``) keeps
+  /// the value it had when archived.
   public var duration: TimeInterval {
     if let fixedDuration { return fixedDuration }
-    let now = HealthKitSimulation.quietReadSimulation("HKWorkoutActivity.duration")?.now ?? Date()
+    let now = clock?.now ?? Date()
     return max(0, now.timeIntervalSince(startDate))
   }
   /// The duration when it is known (an ended activity, the builder's snapshot); `nil` for an
   /// activity in progress that ``duration`` reads at each call.
   private let fixedDuration: TimeInterval?
+  /// The simulation whose virtual now an activity in progress runs to (``duration``): the one
+  /// its initializer was called in, `nil` for an ended activity or outside every simulation.
+  private weak let clock: HealthKitSimulation?
   /// Its statistics per type.
   public let allStatistics: [HKQuantityType: HKStatistics]
   private let zoneGroups: [HKQuantityType: HKWorkoutZoneGroup]
@@ -306,6 +313,11 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
     self.metadata = bridgedMetadata(metadata)
     self.workoutEvents = workoutEvents
     self.fixedDuration = duration
+    // Read once here, where the app made the activity, not at each read of `duration`.
+    self.clock =
+      duration == nil
+      ? HealthKitSimulation.quietReadSimulation("HKWorkoutActivity(workoutConfiguration:start:end:metadata:)")
+      : nil
     self.allStatistics = allStatistics
     self.uuid = uuid
   }

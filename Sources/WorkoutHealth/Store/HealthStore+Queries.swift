@@ -1,6 +1,14 @@
 import WorkoutCore
 
 extension HealthStore {
+  /// Whether the stored sample `id` (live or deleted) is of `type` and matches `filter`: the
+  /// test ``changes(of:after:limit:at:)`` makes of each event against each part, for a reader
+  /// that must tell which of its parts an event of one walk matched.
+  public func matches(_ id: HealthSampleID, type: HealthDataType, filter: HealthFilter) -> Bool {
+    let sample = storage[Int(id.index)]
+    return sample.type == type && matches(filter, sample, id.index)
+  }
+
   /// Whether the stored `sample` (id `id`) matches `filter`.
   func matches(_ filter: HealthFilter, _ sample: HealthSample, _ id: Int32) -> Bool {
     switch filter {

@@ -69,8 +69,9 @@ struct EngineSession {
 /// - Session 0 exists at the start (`notStarted`); ``AppAction/newSession(activity:)`` creates
 ///   the next. Preparing or starting a session ends every other prepared, running, paused or
 ///   stopped session with `anotherWorkoutSessionStarted` (error first, then the state change).
-/// - Collection begins only at the app's `beginCollection` (``beginCollection(ofSession:at:date:)``,
-///   or a call of its reflexes), as in HealthKit; the engine knows no door. The app's code is a
+/// - Collection begins only at the app's `beginCollection`
+///   (``beginCollection(ofSession:at:date:)``, or a call of its reflexes), as in HealthKit; the
+///   engine knows no door. The app's code is a
 ///   client (``AppReflexes``, given at ``init(configuration:dataSource:reflexes:)``): after each
 ///   session change (``AppEvent/sessionChanged(session:change:builder:heard:)``) and at the
 ///   link's app events, its reflexes are asked, and the calls they return are made within the
@@ -156,8 +157,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// How many times the phone link woke a suspended watch app, or launched a not-running one,
   /// into the background for content from the phone (cause `watchConnectivity`: a queued
   /// transfer or an urgent complication transfer, docs/phone-link.md#waking-the-watch-app),
-  /// (``linkLaunches``: how many of those were launches). A framework compares them with what it saw to hand
-  /// the app its background task (SimulatedWatchKit's
+  /// (``linkLaunches``: how many of those were launches). A framework compares them with what
+  /// it saw to hand the app its background task (SimulatedWatchKit's
   /// `WKWatchConnectivityRefreshBackgroundTask`) and to launch the app's code again.
   public internal(set) var linkWakes = 0
   /// How many of ``linkWakes`` launched the app (it was not running).
@@ -486,9 +487,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// `recoverActiveWorkoutSession`: attaches the session a relaunch left open (when it is still
   /// open), makes it the app's current session and delivers what it collected since the crash
   /// as one `dataCollected` batch; with auto-pause's `pausesSession`, the app answers a motion
-  /// event it missed while away (docs/healthkit-behaviour.md#auto-pause). Returns its index, or `nil` when there is nothing to recover:
-  /// no relaunch left one, it is no longer open (``isSessionOpen(_:)``), or the app has made a
-  /// session of its own since the relaunch.
+  /// event it missed while away (docs/healthkit-behaviour.md#auto-pause). Returns its index,
+  /// or `nil` when there is nothing to recover: no relaunch left one, it is no longer open
+  /// (``isSessionOpen(_:)``), or the app has made a session of its own since the relaunch.
   @discardableResult
   public mutating func recoverActiveSession(at instant: SimulationInstant) -> Int? {
     let date = max(instant, now)

@@ -11,7 +11,7 @@ import WorkoutCore
 ///
 /// A crash changes nothing here: the session goes on system-side in the state it had, and the
 /// app that recovers it answers the next motion event as the uninterrupted app would have, and
-/// at recovery the one it missed while it was away (``recovered(sessionState:appActs:)``).
+/// at recovery the one it missed while it was away (``recovered(session:sessionState:appActs:)``).
 ///
 /// The deadline is the instant at which the body's speed has stayed below the threshold (moving)
 /// or at or above it (still) for the configured delay; it is found from the ``MotionSource``
@@ -128,8 +128,9 @@ struct AutoPauseStateMachine: Sendable, Hashable {
   // MARK: - Helpers
 
   /// The app's answer to the motion state `watching.still` (with
-  /// ``AutoPauseConfiguration/pausesSession`` on): it pauses a running session when the body is still, and resumes one
-  /// it paused itself when the body moves; a pause the user made is left alone.
+  /// ``AutoPauseConfiguration/pausesSession`` on): it pauses a running session when the body
+  /// is still, and resumes one it paused itself when the body moves; a pause the user made is
+  /// left alone.
   private func answer(
     _ watching: inout Watching, sessionState: WorkoutSessionState, appActs: Bool
   ) -> WorkoutSessionCall? {

@@ -272,9 +272,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     self.limit = limit
     self.resultsHandler = handler
     self.descriptors = queryDescriptors
-    super.init(
-      objectType: queryDescriptors.count == 1 ? queryDescriptors[0].sampleType : nil,
-      predicate: queryDescriptors.count == 1 ? queryDescriptors[0].predicate : nil)
+    let (type, predicate) = Self.one(of: queryDescriptors)
+    super.init(objectType: type, predicate: predicate)
   }
 
   override func activate(

@@ -44,6 +44,13 @@ public class HKQuery: NSObject, @unchecked Sendable {
     var stopped = false
   }
 
+  /// The type and predicate of a query of `descriptors` (``objectType`` and ``predicate``): the
+  /// descriptor's when there is one, else `nil` (a query of several descriptors has neither).
+  static func one(of descriptors: [HKQueryDescriptor]) -> (HKObjectType?, NSPredicate?) {
+    guard descriptors.count == 1 else { return (nil, nil) }
+    return (descriptors[0].sampleType, descriptors[0].predicate)
+  }
+
   /// Traps with ``incompatibleQuantityMessage(_:type:)`` when `predicate` compares samples of
   /// `objectType`, a quantity type, with a quantity of another dimension: the query is refused
   /// where its predicate meets its type, before it runs.

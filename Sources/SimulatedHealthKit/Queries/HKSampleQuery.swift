@@ -101,9 +101,8 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     self.resultsHandler = resultsHandler
     self.queryDescriptors = queryDescriptors
     self.orders = orders
-    super.init(
-      objectType: queryDescriptors.count == 1 ? queryDescriptors[0].sampleType : nil,
-      predicate: queryDescriptors.count == 1 ? queryDescriptors[0].predicate : nil)
+    let (type, predicate) = Self.one(of: queryDescriptors)
+    super.init(objectType: type, predicate: predicate)
   }
 
   override func activate(

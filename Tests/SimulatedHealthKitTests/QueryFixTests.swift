@@ -200,10 +200,10 @@ import WorkoutSimTestSupport
 
   // MARK: - Descriptor pages on a device
 
-  /// The watch's descriptor with a limit of 1, iterated at 10.5 s: the watch's own sample of
-  /// 5 s is the first page; the phone's sample saved at 10 s is not on the watch yet (its sync
-  /// arrives at 11 s), so it is in no page, and comes as the next result at 11 s (it never
-  /// came: the pages had moved the anchor past it).
+  /// The watch's descriptor with a limit of 2, iterated at 10.5 s: the watch's own sample of
+  /// 5 s is the one page (short: the walk reached now); the phone's sample saved at 10 s is
+  /// not on the watch yet (its sync arrives at 11 s), so it is in no page, and comes as the
+  /// next result at 11 s (it never came: the page's anchor had moved past it).
   @Test func descriptorPagesOnTheWatchWaitForASampleStillSyncing() async throws {
     let simulation = try HealthKitSimulation(scenario: try DeviceStoreListenerTests.scenario())
     try await simulation.run {
@@ -218,7 +218,7 @@ import WorkoutSimTestSupport
       let (first, firstCame) = AsyncStream<Void>.makeStream()
       let reader = Task(executorPreference: simulation.taskExecutor) {
         for try await result in HKAnchoredObjectQueryDescriptor(
-          predicates: [.quantitySample(type: steps)], anchor: nil, limit: 1
+          predicates: [.quantitySample(type: steps)], anchor: nil, limit: 2
         ).results(for: watchStore) {
           let at = simulation.now.timeIntervalSince(simulation.startDate)
           results.withLock { $0.append((at, result.addedSamples.map(\.uuid))) }
@@ -266,6 +266,7 @@ import WorkoutSimTestSupport
   /// 45th minute's last 60 s and deletes it at 80 min. The running query's last collection,
   /// kept up to date bucket by bucket, equals a query's computed from scratch at the end,
   /// bucket for bucket (15-minute buckets: average, minimum and maximum).
+  @Test func aLongRunsBucketsEqualTheOnesComputedFromScratch() async throws {
     let start = date("2026-03-30T10:00:00+02:00")
     let samples = (0..<240).map { index -> String in
       let from = start.addingTimeInterval(Double(index) * 30)

@@ -432,8 +432,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         of: parts.map { ($0.kind, $0.filter) }, after: anchor, limit: events,
         at: state.session.now)
       let result = objects(
-        Tagged(walk: walk, parts: parts, store: state.healthStorage), context: context,
-        state: state)
+        Tagged(walk: walk, parts: parts, after: anchor, store: state.healthStorage),
+        context: context, state: state)
       let count = result.added.count + result.deleted.count
       guard let limit, limit > 0, count > limit, let taken = events, taken > 1 else {
         return result
@@ -454,10 +454,12 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     var deleted: [(id: HealthSampleID, correlation: Bool)] = []
     var anchor: HealthAnchor
 
-    /// One walk's changes of all `parts`: each event tested against the parts to tell which
-    /// it matched (only when the parts mix correlation types and others).
-    init(walk: HealthChanges, parts: [Part], store: HealthStore) {
-      anchor = walk.anchor
+    /// One walk's changes of all `parts` after `start`: each event tested against the parts
+    /// to tell which it matched (only when the parts mix correlation types and others); the
+    /// anchor the later of `start` (or 0) and the walk's.
+    init(walk: HealthChanges, parts: [Part], after start: HealthAnchor?, store: HealthStore) {
+      let first = start ?? HealthAnchor(value: 0)
+      anchor = walk.anchor.value > first.value ? walk.anchor : first
       let correlations = parts.filter(\.isCorrelation)
       let others = parts.filter { !$0.isCorrelation }
       guard !correlations.isEmpty, !others.isEmpty else {

@@ -314,10 +314,8 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
     self.workoutEvents = workoutEvents
     self.fixedDuration = duration
     // Read once here, where the app made the activity, not at each read of `duration`.
-    self.clock =
-      duration == nil
-      ? HealthKitSimulation.quietReadSimulation("HKWorkoutActivity(workoutConfiguration:start:end:metadata:)")
-      : nil
+    let call = "HKWorkoutActivity(workoutConfiguration:start:end:metadata:)"
+    self.clock = duration == nil ? HealthKitSimulation.quietReadSimulation(call) : nil
     self.allStatistics = allStatistics
     self.uuid = uuid
   }

@@ -306,12 +306,12 @@ import WorkoutSimTestSupport
       try await store.delete(high)
       try await simulation.advance(by: .seconds(60 * 60))
       store.stop(running)
-      let fresh: HKStatisticsCollection? = await result(store, simulation) { finish in
+      let fresh: HKStatisticsCollection?? = await result(store, simulation) { finish in
         let query = query()
         query.initialResultsHandler = { _, collection, _ in finish(collection) }
         return query
       }
-      let scratch = try #require(fresh).statistics()
+      let scratch = try #require(fresh ?? nil).statistics()
       let kept = try #require(latest.withLock { $0 }).statistics()
       func values(_ list: [HKStatistics]) -> [[Double?]] {
         list.map { statistics in

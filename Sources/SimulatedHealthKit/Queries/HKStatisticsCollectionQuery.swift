@@ -256,7 +256,9 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
       calendar: context.simulation.calendar)
     var buckets = seen.buckets
     let changed = touchedBuckets(
-      &buckets, changes: changes, seen: seen, grid: grid, context: context, state: state)
+      &buckets, changes: changes, seen: seen,
+      filter: state.viewed(seen.filter, kind: seen.kind, on: context.device), grid: grid,
+      context: context, state: state)
     live.withLock {
       $0?.anchor = changes.anchor
       $0?.buckets = buckets
@@ -289,10 +291,12 @@ extension HKStatisticsCollectionQuery {
   /// starts of those whose values changed, ascending: the buckets spanned by each sample added
   /// or deleted since the last look, and on the watch, when the start of its week of history
   /// moved since `seen.looked`, every bucket with data that begins before the new start (the
-  /// samples that left the view were in those). Spans that overlap are computed together.
+  /// samples that left the view were in those). Spans that overlap are computed together;
+  /// `filter` is the query's with the device's view of now.
   private func touchedBuckets(
     _ buckets: inout [Date: HealthStatisticsValues], changes: HealthChanges, seen: Live,
-    grid: BucketGrid, context: QueryContext, state: HealthKitSimulation.State
+    filter: HealthFilter, grid: BucketGrid, context: QueryContext,
+    state: HealthKitSimulation.State
   ) -> [Date] {
     let now = state.session.now
     var spans: [(low: SimulationInstant, high: SimulationInstant)] = []
@@ -318,7 +322,6 @@ extension HKStatisticsCollectionQuery {
         merged.append(span)
       }
     }
-    let filter = state.viewed(seen.filter, kind: seen.kind, on: context.device)
     var changed = Set<Date>()
     for span in merged {
       let edges = grid.edges(covering: context.date(span.low), context.date(span.high))

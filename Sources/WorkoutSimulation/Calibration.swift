@@ -186,7 +186,7 @@ public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertibl
         + "leave the activity (--type) out to fit the file's \(recorded.name), or give one of "
         + "the same model (docs/models.md#calibration)"
     case .restingHeartRate(let bpm):
-      "the resting heart rate \(JSONWriter.number(bpm)) bpm is outside \(Int(Calibration.restingHeartRates.lowerBound))"
+      "the resting heart rate \(bpm.isFinite ? JSONWriter.number(bpm) : "\(bpm)") bpm is outside \(Int(Calibration.restingHeartRates.lowerBound))"
         + " to \(Int(Calibration.restingHeartRates.upperBound)) bpm"
     }
   }

@@ -207,6 +207,9 @@ import WorkoutSimulation
     #expect(
       CalibrationError.restingHeartRate(130).description
         == "the resting heart rate 130 bpm is outside 25 to 120 bpm")
+    #expect(
+      CalibrationError.restingHeartRate(.nan).description
+        == "the resting heart rate nan bpm is outside 25 to 120 bpm")
   }
 
   /// An activity of another workload model than the file's sport is refused before fitting;

@@ -77,7 +77,8 @@ public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertib
 /// squared error (0.3 bpm² for a value one spread away from the given athlete's). The fitted
 /// values are rounded (0.1 for VO2max, heart rates and time constants, 0.001 for the fractions)
 /// and the scores are those of the rounded athlete, so a scenario with the printed athlete
-/// reproduces them.
+/// reproduces them. A value the user knows can be held at the given athlete's instead of fitted
+/// (``held``; `calibrate --resting-heart-rate`).
 public struct HeartRateFit: Sendable, Equatable {
   /// One fitted quantity, named by its scenario `athlete` key.
   public enum Parameter: String, CaseIterable, Sendable {

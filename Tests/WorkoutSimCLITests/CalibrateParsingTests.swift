@@ -70,7 +70,7 @@ import WorkoutCore
     #expect(HelpText.tool.contains("calibrate"))
     #expect(
       HelpText.usage(for: "calibrate")
-        == "workout-sim calibrate FILE [--type TYPE] [--resting-heart-rate BPM] [--json] [--write-scenario PATH]"
-    )
+        == "workout-sim calibrate FILE [--type TYPE] [--resting-heart-rate BPM]\n"
+        + String(repeating: " ", count: 29) + "[--json] [--write-scenario PATH]")
   }
 }

@@ -251,8 +251,8 @@ import WorkoutSimTestSupport
     #expect(help.status == 0)
     #expect(
       help.text.contains(
-        "USAGE: workout-sim calibrate FILE [--type TYPE] [--resting-heart-rate BPM] [--json] [--write-scenario PATH]"
-      ))
+        "USAGE: workout-sim calibrate FILE [--type TYPE] [--resting-heart-rate BPM]\n"
+          + String(repeating: " ", count: 29) + "[--json] [--write-scenario PATH]\n"))
     let missing = try await Binary.run(["calibrate"])
     #expect(missing.status == 64)
     #expect(missing.standardError.hasPrefix("Error: Missing the recording to calibrate on (FILE)."))

@@ -48,8 +48,8 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
         error of both parts. Needs 10 minutes of heart rate while moving. See
         docs/models.md.
         """,
-      usage:
-        "calibrate FILE [--type TYPE] [--resting-heart-rate BPM] [--json] [--write-scenario PATH]",
+      usage: "calibrate FILE [--type TYPE] [--resting-heart-rate BPM]\n"
+        + String(repeating: " ", count: 29) + "[--json] [--write-scenario PATH]",
       arguments: [("FILE", "The recording (.fit, .tcx or .gpx) with heart rate.")],
       options: [
         (

@@ -77,7 +77,8 @@ public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertib
 /// squared error (0.3 bpm² for a value one spread away from the given athlete's). The fitted
 /// values are rounded (0.1 for VO2max, heart rates and time constants, 0.001 for the fractions)
 /// and the scores are those of the rounded athlete, so a scenario with the printed athlete
-/// reproduces them.
+/// reproduces them. A value the user knows can be held at the given athlete's instead of fitted
+/// (``held``; `calibrate --resting-heart-rate`).
 public struct HeartRateFit: Sendable, Equatable {
   /// One fitted quantity, named by its scenario `athlete` key.
   public enum Parameter: String, CaseIterable, Sendable {
@@ -196,12 +197,19 @@ public struct HeartRateFit: Sendable, Equatable {
   public let peakHeartRate: Double?
 
   /// This fit's bounds: ``bounds`` with the maximal heart rate's lower bound raised to
-  /// ``peakHeartRate`` (rounded up to 0.1 bpm) where the peak is above 140 bpm.
+  /// ``peakHeartRate`` (rounded up to 0.1 bpm) where the peak is above 140 bpm, and a
+  /// ``held`` value's range that one value.
   public let ranges: [ClosedRange<Double>]
 
   /// The fitted values that lie on a bound of ``ranges`` (a limit of the fit, not a value the
   /// recording measured), with the side: `false` lower, `true` upper.
   public let atBound: [(parameter: Parameter, upper: Bool)]
+
+  /// The values held at the given athlete's (not fitted: a resting heart rate the user knows,
+  /// `calibrate --resting-heart-rate`), in ``bounds`` order. A held value is neither moved by
+  /// the minimiser nor pulled, rounded, bounded by ``ranges`` or listed in ``atBound`` and
+  /// ``undetermined`` (docs/models.md#calibration).
+  public let held: [Parameter]
 
   /// The fitted values the recording does not determine (the pull toward the given athlete
   /// set them, docs/models.md#calibration): ``Parameter/vo2Max`` and
@@ -254,11 +262,15 @@ public struct HeartRateFit: Sendable, Equatable {
   ///   - activity: the activity whose workload model applies.
   ///   - athlete: the start and the pull of the fit, and the age, sex, mass and height kept
   ///     (default ``Athlete/standard``).
+  ///   - held: the values kept at `athlete`'s instead of fitted (default none): a resting heart
+  ///     rate measured at rest is a better value than the one a recording of exercise implies
+  ///     (docs/models.md#calibration).
   /// - Throws: ``HeartRateFitError`` for a course without usable heart rate, or with too
   ///   little of it in the fitted or the held-out part.
-  public init(course: Course, activity: WorkoutActivityType, athlete given: Athlete = .standard)
-    throws(HeartRateFitError)
-  {
+  public init(
+    course: Course, activity: WorkoutActivityType, athlete given: Athlete = .standard,
+    holding held: Set<Parameter> = []
+  ) throws(HeartRateFitError) {
     let source = PhysiologyDataSource(athlete: given, course: course, seed: 0)
     let recorded = try Self.grid(of: course)
     let artefacts = Self.cadenceLockArtefacts(in: recorded, source: source, activity: activity)
@@ -278,13 +290,27 @@ public struct HeartRateFit: Sendable, Equatable {
     }
 
     let peak = Self.peak(of: grid)
-    let ranges = Self.fitRanges(peak: peak)
+    var ranges = Self.fitRanges(peak: peak)
+    // A held value is the given athlete's: its range is that one value.
+    for (index, bound) in Self.bounds.enumerated() where held.contains(bound.parameter) {
+      let value = Self.value(of: bound.parameter, in: given)
+      ranges[index] = value...value
+    }
     let start = Self.bounds.enumerated().map { index, bound in
-      (Self.value(of: bound.parameter, in: given) - ranges[index].lowerBound)
-        / (ranges[index].upperBound - ranges[index].lowerBound)
+      let width = ranges[index].upperBound - ranges[index].lowerBound
+      return width > 0
+        ? (Self.value(of: bound.parameter, in: given) - ranges[index].lowerBound) / width : 0
     }
     let prior = start.map { min(1, max(0, $0)) }
-    func loss(_ x: [Double]) -> Double {
+    // The minimiser moves the values not held; `full` puts them back among the held ones.
+    let free = Self.bounds.indices.filter { !held.contains(Self.bounds[$0].parameter) }
+    func full(_ y: [Double]) -> [Double] {
+      var x = prior
+      for (slot, index) in free.enumerated() { x[index] = y[slot] }
+      return x
+    }
+    func loss(_ y: [Double]) -> Double {
+      let x = full(y)
       let candidate = Self.athlete(at: x, ranges: ranges, like: given)
       var model = source.withHeartRate(of: candidate)
       var sum = 0.0
@@ -302,15 +328,15 @@ public struct HeartRateFit: Sendable, Equatable {
       }
       return sum / Double(max(1, fitCount)) + Self.priorWeight * penalty
     }
-    var minimiser = BoxedNelderMead(start: prior, function: loss)
+    var minimiser = BoxedNelderMead(start: free.map { prior[$0] }, function: loss)
     var previous = Double.infinity
-    for step in [0.25, 0.1, 0.05, 0.02] {
+    for step in [0.25, 0.1, 0.05, 0.02] where !free.isEmpty {
       minimiser.run(step: step, tolerance: 1e-7, maximumEvaluations: 400)
       if previous - minimiser.bestValue < 1e-4 * (1 + minimiser.bestValue) { break }
       previous = minimiser.bestValue
     }
     let fitted = Self.rounded(
-      Self.athlete(at: minimiser.best, ranges: ranges, like: given), ranges: ranges)
+      Self.athlete(at: full(minimiser.best), ranges: ranges, like: given), ranges: ranges)
     let scored = Self.scores(source.withHeartRate(of: fitted), grid, fitCount, activity)
     let baseline = Self.scores(source, grid, fitCount, activity)
     self.athlete = fitted
@@ -323,8 +349,9 @@ public struct HeartRateFit: Sendable, Equatable {
     self.excludedSeconds = recorded.times.count - grid.times.count
     self.peakHeartRate = peak
     self.ranges = ranges
+    self.held = Self.bounds.map(\.parameter).filter { held.contains($0) }
     var atBound: [(parameter: Parameter, upper: Bool)] = []
-    for (index, bound) in Self.bounds.enumerated() {
+    for (index, bound) in Self.bounds.enumerated() where !held.contains(bound.parameter) {
       let value = Self.value(of: bound.parameter, in: fitted)
       if value <= ranges[index].lowerBound {
         atBound.append((bound.parameter, false))
@@ -336,17 +363,17 @@ public struct HeartRateFit: Sendable, Equatable {
     var undetermined: [Parameter] = []
     if (peak ?? 0) < Self.determiningPeak { undetermined += [.vo2Max, .maxHeartRate] }
     if fitted.heartRate.slowComponentGain == 0 { undetermined.append(.heartRateSlowSeconds) }
-    self.undetermined = undetermined
+    self.undetermined = undetermined.filter { !held.contains($0) }
   }
 
   /// Two fits are equal when their athletes, scores, split, work, exclusions, peak, ranges,
-  /// bounds reached and undetermined values are.
+  /// bounds reached, undetermined and held values are.
   public static func == (lhs: HeartRateFit, rhs: HeartRateFit) -> Bool {
     lhs.athlete == rhs.athlete && lhs.fit == rhs.fit && lhs.heldOut == rhs.heldOut
       && lhs.givenFit == rhs.givenFit && lhs.givenHeldOut == rhs.givenHeldOut
       && lhs.split == rhs.split && lhs.evaluations == rhs.evaluations
       && lhs.excludedSeconds == rhs.excludedSeconds && lhs.peakHeartRate == rhs.peakHeartRate
-      && lhs.ranges == rhs.ranges && lhs.undetermined == rhs.undetermined
+      && lhs.ranges == rhs.ranges && lhs.undetermined == rhs.undetermined && lhs.held == rhs.held
       && lhs.atBound.map(\.parameter) == rhs.atBound.map(\.parameter)
       && lhs.atBound.map(\.upper) == rhs.atBound.map(\.upper)
   }

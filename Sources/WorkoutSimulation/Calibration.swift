@@ -23,12 +23,15 @@ public struct Calibration: Sendable {
   ///   - activity: the activity (default: the file's first sport, else running).
   ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height); default
   ///     ``WorkoutPhysiology/Athlete/standard``.
+  ///   - held: the values kept at `athlete`'s instead of fitted (default none; `calibrate
+  ///     --resting-heart-rate` holds the resting heart rate): ``WorkoutPhysiology/HeartRateFit/held``.
   /// - Throws: ``CalibrationError``: ``CalibrationError/activity(_:recorded:)`` when `activity`
   ///   has another workload model than the file's own sport (swimming on a run),
   ///   ``CalibrationError/course(_:)`` when the recording gives no course, ``CalibrationError/heartRate(_:)`` when its heart rate cannot calibrate (none,
   ///   under 10 minutes, constant, outside 25–250 bpm, or no movement).
   public init(
-    recording: Recording, activity: WorkoutActivityType? = nil, athlete: Athlete = .standard
+    recording: Recording, activity: WorkoutActivityType? = nil, athlete: Athlete = .standard,
+    holding held: Set<HeartRateFit.Parameter> = []
   ) throws(CalibrationError) {
     let own = ReplayPlan.activity(ofSession: 0, in: recording)
     if let activity, let own, own != .other, !WorkloadKind.sameModel(activity, own) {
@@ -45,10 +48,37 @@ public struct Calibration: Sendable {
     }
     self.activity = chosen
     do {
-      self.fit = try HeartRateFit(course: course, activity: chosen, athlete: athlete)
+      self.fit = try HeartRateFit(
+        course: course, activity: chosen, athlete: athlete, holding: held)
     } catch {
       throw .heartRate(error)
     }
+  }
+
+  /// The resting heart rates ``init(recording:activity:restingHeartRate:)`` takes, bpm: 25 to
+  /// 120, a scenario athlete's (``WorkoutPhysiology/Athlete/ranges``).
+  public static let restingHeartRates: ClosedRange<Double> = 25...120
+
+  /// Fits the default athlete (``WorkoutPhysiology/Athlete/standard``) with its resting heart
+  /// rate set to `restingHeartRate` and held, not fitted: what `calibrate --resting-heart-rate`
+  /// does. A resting heart rate measured at rest (a morning pulse a coach knows) says more than
+  /// the one a recording of exercise implies, which is the height at no work of the line of
+  /// heart rate against workload (docs/models.md#calibration).
+  ///
+  /// - Parameters:
+  ///   - recording: a FIT, TCX or GPX recording as read.
+  ///   - activity: the activity (default: the file's first sport, else running).
+  ///   - restingHeartRate: bpm, within ``restingHeartRates``.
+  /// - Throws: ``CalibrationError/restingHeartRate(_:)`` for a resting heart rate outside
+  ///   ``restingHeartRates``, and what ``init(recording:activity:athlete:holding:)`` throws.
+  public init(
+    recording: Recording, activity: WorkoutActivityType? = nil, restingHeartRate: Double
+  ) throws(CalibrationError) {
+    guard restingHeartRate.isFinite, Self.restingHeartRates.contains(restingHeartRate),
+      let athlete = try? Athlete(restingHeartRate: restingHeartRate)
+    else { throw .restingHeartRate(restingHeartRate) }
+    try self.init(
+      recording: recording, activity: activity, athlete: athlete, holding: [.restingHeartRate])
   }
 
   /// The fitted values by their scenario `athlete` keys, in ``WorkoutPhysiology/HeartRateFit/bounds``
@@ -74,7 +104,8 @@ public struct Calibration: Sendable {
   /// `peakHeartRate` (the recording's 30 s peak, bpm, the maximum's lower bound; `null` without
   /// 30 consecutive seconds), `atBound` (each fitted key on a bound of the fit, with `"lower"` or
   /// `"upper"`: a limit, not a measurement) and `undetermined` (the keys the recording does not
-  /// determine, set by the pull toward the given athlete).
+  /// determine, set by the pull toward the given athlete), then `held` (the keys held at the
+  /// given athlete's values, not fitted) when a value is held.
   public var document: JSONValue {
     func score(_ score: HeartRateFit.Score) -> JSONValue {
       .object([
@@ -82,7 +113,7 @@ public struct Calibration: Sendable {
         ("seconds", .number(Double(score.seconds))),
       ])
     }
-    return .object([
+    var members: [(String, JSONValue)] = [
       ("athlete", athleteDocument),
       ("fit", score(fit.fit)),
       ("heldOut", score(fit.heldOut)),
@@ -96,7 +127,9 @@ public struct Calibration: Sendable {
         .object(fit.atBound.map { ($0.parameter.rawValue, .string($0.upper ? "upper" : "lower")) })
       ),
       ("undetermined", .array(fit.undetermined.map { .string($0.rawValue) })),
-    ])
+    ]
+    if !fit.held.isEmpty { members.append(("held", .array(fit.held.map { .string($0.rawValue) }))) }
+    return .object(members)
   }
 
   /// `plan`'s scenario with the fitted athlete and the modelled heart rate (`"heartRate":
@@ -138,6 +171,8 @@ public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertibl
   /// grade give under the activity's model, so swimming's constant MET on a run's track fits
   /// an effort that did not make that heart rate; docs/models.md#calibration).
   case activity(WorkoutActivityType, recorded: WorkoutActivityType)
+  /// The resting heart rate to hold (bpm) lies outside ``Calibration/restingHeartRates``.
+  case restingHeartRate(Double)
 
   /// The reason, without the file's name.
   public var description: String {
@@ -150,12 +185,15 @@ public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertibl
         + "activity's workload model, and \(asked.name)'s model is not \(recorded.name)'s; "
         + "leave the activity (--type) out to fit the file's \(recorded.name), or give one of "
         + "the same model (docs/models.md#calibration)"
+    case .restingHeartRate(let bpm):
+      "the resting heart rate \(bpm.isFinite ? JSONWriter.number(bpm) : "\(bpm)") bpm is outside \(Int(Calibration.restingHeartRates.lowerBound))"
+        + " to \(Int(Calibration.restingHeartRates.upperBound)) bpm"
     }
   }
 }
 
 /// ``CalibrationError`` of a recording read from a file
-/// (``WorkoutPhysiology/Athlete/fitted(toRecordingAt:activity:startingFrom:)``): names the
+/// (``WorkoutPhysiology/Athlete/fitted(toRecordingAt:activity:startingFrom:holding:)``): names the
 /// file, as the command line's message does.
 public struct CalibrationFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The recording's path, as given.
@@ -183,20 +221,29 @@ extension Athlete {
   ///   name: "my run", activity: .running, athlete: me, course: .segments(...))
   /// ```
   ///
+  /// A resting heart rate the user knows is held, not fitted:
+  ///
+  /// ```swift
+  /// let me = try Athlete.fitted(
+  ///   toRecordingAt: "Fixtures/my-run.fit",
+  ///   startingFrom: try Athlete(restingHeartRate: 52), holding: [.restingHeartRate])
+  /// ```
+  ///
   /// - Parameters:
   ///   - path: the recording.
   ///   - activity: the activity (default: the file's first sport, else running).
   ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height).
+  ///   - held: the values kept at `athlete`'s instead of fitted (default none).
   /// - Throws: ``WorkoutRecordings/RecordingError`` when the file cannot be read, and
   ///   ``CalibrationFileError`` (the file's path and what
-  ///   ``Calibration/init(recording:activity:athlete:)`` throws) when it cannot calibrate.
+  ///   ``Calibration/init(recording:activity:athlete:holding:)`` throws) when it cannot calibrate.
   public static func fitted(
     toRecordingAt path: String, activity: WorkoutActivityType? = nil,
-    startingFrom athlete: Athlete = .standard
+    startingFrom athlete: Athlete = .standard, holding held: Set<HeartRateFit.Parameter> = []
   ) throws -> Athlete {
     let recording = try Recording.read(path: path)
     do {
-      return try fitted(to: recording, activity: activity, startingFrom: athlete)
+      return try fitted(to: recording, activity: activity, startingFrom: athlete, holding: held)
     } catch {
       throw CalibrationFileError(file: path, error: error)
     }
@@ -215,13 +262,16 @@ extension Athlete {
   ///   - recording: a FIT, TCX or GPX recording as read.
   ///   - activity: the activity (default: the file's first sport, else running).
   ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height).
-  /// - Throws: ``CalibrationError`` (what ``Calibration/init(recording:activity:athlete:)``
-  ///   throws): no usable course, or heart rate that cannot calibrate (none, under 10 minutes
-  ///   while moving, constant, outside 25–250 bpm, or no movement).
+  ///   - held: the values kept at `athlete`'s instead of fitted (default none).
+  /// - Throws: ``CalibrationError`` (what
+  ///   ``Calibration/init(recording:activity:athlete:holding:)`` throws): no usable course, or
+  ///   heart rate that cannot calibrate (none, under 10 minutes while moving, constant, outside
+  ///   25–250 bpm, or no movement).
   public static func fitted(
     to recording: Recording, activity: WorkoutActivityType? = nil,
-    startingFrom athlete: Athlete = .standard
+    startingFrom athlete: Athlete = .standard, holding held: Set<HeartRateFit.Parameter> = []
   ) throws(CalibrationError) -> Athlete {
-    try Calibration(recording: recording, activity: activity, athlete: athlete).fit.athlete
+    try Calibration(recording: recording, activity: activity, athlete: athlete, holding: held)
+      .fit.athlete
   }
 }

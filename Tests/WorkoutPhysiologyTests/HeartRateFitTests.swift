@@ -208,6 +208,65 @@ struct HeartRateFitTests {
     }
   }
 
+  /// The known athlete's hour with its resting heart rate held (docs/models.md#calibration):
+  /// held at the true 50 bpm the other values are found as in ``recoversKnownAthlete()``; held
+  /// at a wrong 70 bpm it stays 70 exactly (not rounded, pulled or bounded) and the line of heart
+  /// rate against workload can no longer pass through the recording, so the fit is worse.
+  @Test("a held resting heart rate is kept, the other values fitted")
+  func heldRestingHeartRate() async throws {
+    let course = try Self.recording(of: try Self.known())
+    let right = try await offThePool {
+      try HeartRateFit(
+        course: course, activity: .running, athlete: try Athlete(restingHeartRate: 50),
+        holding: [.restingHeartRate])
+    }
+    #expect(right.athlete.restingHeartRate == 50)
+    #expect(right.held == [.restingHeartRate])
+    #expect(!right.atBound.contains { $0.parameter == .restingHeartRate })
+    #expect(!right.undetermined.contains(.restingHeartRate))
+    #expect(right.ranges[2] == 50...50)
+    #expect(close(right.athlete.vo2Max, 55, 3), "vo2Max \(right.athlete.vo2Max)")
+    #expect(close(right.athlete.maxHeartRate, 190, 3), "max \(right.athlete.maxHeartRate)")
+    #expect(right.fit.maeBpm < 1, "fit \(right.fit)")
+    // 70.05 is no multiple of 0.1: a fitted value would be rounded; a held one is kept.
+    let wrong = try await offThePool {
+      try HeartRateFit(
+        course: course, activity: .running, athlete: try Athlete(restingHeartRate: 70.05),
+        holding: [.restingHeartRate])
+    }
+    #expect(wrong.athlete.restingHeartRate == 70.05)
+    #expect(wrong.fit.maeBpm > right.fit.maeBpm, "\(wrong.fit) against \(right.fit)")
+    // Without holding, the same start moves the resting heart rate toward the true 50 bpm (the
+    // pull toward the given 70.05 keeps it a little above) and fits better than held at 70.05.
+    let free = try await offThePool {
+      try HeartRateFit(
+        course: course, activity: .running, athlete: try Athlete(restingHeartRate: 70.05))
+    }
+    #expect(free.held.isEmpty)
+    #expect(free.athlete.restingHeartRate < 60, "rest \(free.athlete.restingHeartRate)")
+    #expect(free.fit.maeBpm < wrong.fit.maeBpm, "\(free.fit) against \(wrong.fit)")
+  }
+
+  /// Holding every value leaves nothing to fit: the given athlete comes back as it is (no
+  /// rounding: its 24 s rise, 0.18 drift), its scores are the given athlete's, and the model
+  /// ran once.
+  @Test("holding every value gives the given athlete back")
+  func holdingEverything() throws {
+    let segments = [CourseSegment(duration: .seconds(1200), speed: 2.5)]
+    let course = try Self.course(segments, seconds: 1199) { 120 + Double($0 % 40) }
+    let given = try Athlete(restingHeartRate: 57.37, vo2Max: 48.123)
+    let fit = try HeartRateFit(
+      course: course, activity: .running, athlete: given,
+      holding: Set(HeartRateFit.Parameter.allCases))
+    #expect(fit.athlete == given)
+    #expect(fit.fit == fit.givenFit)
+    #expect(fit.heldOut == fit.givenHeldOut)
+    #expect(fit.evaluations == 1)
+    #expect(fit.held == HeartRateFit.bounds.map(\.parameter))
+    #expect(fit.atBound.isEmpty)
+    #expect(fit.undetermined.isEmpty)
+  }
+
   @Test("the fit keeps within its bounds and starts from the given athlete's age and body")
   func keepsBoundsAndBody() throws {
     // A heart rate that rises far beyond what any bounded athlete gives: 60 + t/10 bpm.

@@ -7,13 +7,17 @@ import WorkoutCore
   @Test func everyFlag() throws {
     let parsed = try WorkoutSimCommand.parse([
       "calibrate", "run.fit", "--type", "walking", "--json", "--write-scenario=out/me.json",
+      "--resting-heart-rate", "52.5",
     ])
     #expect(
       parsed
         == .calibrate(
           CalibrateCommand(
             recordingPath: "run.fit", activity: .walking, json: true,
-            scenarioOutput: "out/me.json")))
+            scenarioOutput: "out/me.json", restingHeartRate: 52.5)))
+    #expect(
+      try WorkoutSimCommand.parse(["calibrate", "run.fit", "--resting-heart-rate=25"])
+        == .calibrate(CalibrateCommand(recordingPath: "run.fit", restingHeartRate: 25)))
   }
 
   @Test func defaults() throws {
@@ -31,6 +35,22 @@ import WorkoutCore
       (
         ["calibrate", "a.fit", "--type", "moonwalking"],
         "'moonwalking' is not an activity type for '--type'."
+      ),
+      (
+        ["calibrate", "a.fit", "--resting-heart-rate", "fast"],
+        "'fast' is not a resting heart rate for '--resting-heart-rate' (expected a number of bpm from 25 to 120)."
+      ),
+      (
+        ["calibrate", "a.fit", "--resting-heart-rate", "120.5"],
+        "'120.5' is not a resting heart rate for '--resting-heart-rate' (expected a number of bpm from 25 to 120)."
+      ),
+      (
+        ["calibrate", "a.fit", "--resting-heart-rate", "24"],
+        "'24' is not a resting heart rate for '--resting-heart-rate' (expected a number of bpm from 25 to 120)."
+      ),
+      (
+        ["calibrate", "a.fit", "--resting-heart-rate"],
+        "Missing value for '--resting-heart-rate BPM'."
       ),
     ]
     for (arguments, message) in cases {
@@ -50,6 +70,7 @@ import WorkoutCore
     #expect(HelpText.tool.contains("calibrate"))
     #expect(
       HelpText.usage(for: "calibrate")
-        == "workout-sim calibrate FILE [--type TYPE] [--json] [--write-scenario PATH]")
+        == "workout-sim calibrate FILE [--type TYPE] [--resting-heart-rate BPM]\n"
+        + String(repeating: " ", count: 29) + "[--json] [--write-scenario PATH]")
   }
 }

@@ -59,6 +59,20 @@ import WorkoutSimTestSupport
     #expect(!undetermined.contains(.string("vo2Max")))
   }
 
+  /// `--resting-heart-rate` holds the resting heart rate (docs/models.md#calibration): the
+  /// summary says so on a line of its own, and it is not listed as a bound.
+  @Test func restingHeartRateIsHeld() async throws {
+    let outcome = try await Binary.run(["calibrate", Self.run, "--resting-heart-rate", "52"])
+    #expect(outcome.status == 0)
+    let text = String(decoding: outcome.standardOutput, as: UTF8.self)
+    #expect(text.contains("    \"restingHeartRate\": 52,\n"), "\(text)")
+    #expect(text.contains("\n  held      restingHeartRate 52 (given, not fitted)\n"), "\(text)")
+    #expect(!text.contains("restingHeartRate 52 (upper)"), "\(text)")
+    let refused = try await Binary.run(["calibrate", Self.run, "--resting-heart-rate", "300"])
+    #expect(refused.status == 64)
+    #expect(refused.standardOutput.isEmpty)
+  }
+
   /// The written scenario replays the file with the fitted athlete and the modelled heart rate;
   /// it validates and runs.
   @Test func writtenScenarioCarriesTheAthlete() async throws {
@@ -237,7 +251,8 @@ import WorkoutSimTestSupport
     #expect(help.status == 0)
     #expect(
       help.text.contains(
-        "USAGE: workout-sim calibrate FILE [--type TYPE] [--json] [--write-scenario PATH]"))
+        "USAGE: workout-sim calibrate FILE [--type TYPE] [--resting-heart-rate BPM]\n"
+          + String(repeating: " ", count: 29) + "[--json] [--write-scenario PATH]\n"))
     let missing = try await Binary.run(["calibrate"])
     #expect(missing.status == 64)
     #expect(missing.standardError.hasPrefix("Error: Missing the recording to calibrate on (FILE)."))

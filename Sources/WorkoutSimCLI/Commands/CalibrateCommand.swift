@@ -2,6 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutJSON
 import WorkoutRecordings
+import WorkoutScenario
 import WorkoutSimulation
 
 /// `workout-sim calibrate FILE`: fits the athlete's heart rate to a FIT, TCX or GPX recording
@@ -17,16 +18,20 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
   public var json: Bool
   /// `--write-scenario PATH`: where to write a replay scenario with the fitted athlete.
   public var scenarioOutput: String?
+  /// `--resting-heart-rate BPM`: the athlete's resting heart rate, held instead of fitted
+  /// (docs/models.md#calibration).
+  public var restingHeartRate: Double?
 
   /// Creates the command.
   public init(
     recordingPath: String, activity: WorkoutActivityType? = nil, json: Bool = false,
-    scenarioOutput: String? = nil
+    scenarioOutput: String? = nil, restingHeartRate: Double? = nil
   ) {
     self.recordingPath = recordingPath
     self.activity = activity
     self.json = json
     self.scenarioOutput = scenarioOutput
+    self.restingHeartRate = restingHeartRate
   }
 
   /// Name and help texts of `calibrate`.
@@ -43,13 +48,18 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
         error of both parts. Needs 10 minutes of heart rate while moving. See
         docs/models.md.
         """,
-      usage: "calibrate FILE [--type TYPE] [--json] [--write-scenario PATH]",
+      usage: "calibrate FILE [--type TYPE] [--resting-heart-rate BPM]\n"
+        + String(repeating: " ", count: 29) + "[--json] [--write-scenario PATH]",
       arguments: [("FILE", "The recording (.fit, .tcx or .gpx) with heart rate.")],
       options: [
         (
           "--type TYPE",
           "Activity, overriding the file's sport (default: from the file). One of: "
             + WorkoutActivityType.allCases.map(\.name).joined(separator: ", ") + "."
+        ),
+        (
+          "--resting-heart-rate BPM",
+          "The athlete's resting heart rate, \(Self.restingRange.lowerBound)-\(Self.restingRange.upperBound) bpm, held instead of fitted (default: fitted)."
         ),
         (
           "--json",
@@ -66,10 +76,21 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
           "workout-sim calibrate ride.gpx --write-scenario me.json",
           "Keep a scenario of the ride with the fitted rider."
         ),
+        (
+          "workout-sim calibrate run.fit --resting-heart-rate 52",
+          "Fit a runner whose resting heart rate is known to be 52 bpm."
+        ),
       ])
   }
 
-  static let knownOptions = ["--type", "--json", "--write-scenario", "--help"]
+  static let knownOptions = [
+    "--type", "--resting-heart-rate", "--json", "--write-scenario", "--help",
+  ]
+
+  /// The resting heart rates `--resting-heart-rate` takes, whole bpm for the texts:
+  /// ``WorkoutSimulation/Calibration/restingHeartRates``.
+  static let restingRange =
+    Int(Calibration.restingHeartRates.lowerBound)...Int(Calibration.restingHeartRates.upperBound)
 
   /// Parses the arguments after `calibrate`.
   ///
@@ -97,6 +118,16 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
           } catch let error as UsageError {
             throw UsageError(error.message, command: "calibrate")
           }
+        case "--resting-heart-rate":
+          let value = try scanner.value(for: name, inline: inline, valueName: "BPM")
+          guard let bpm = NumberText.parse(value), bpm.isFinite,
+            Calibration.restingHeartRates.contains(bpm)
+          else {
+            throw UsageError(
+              "'\(value)' is not a resting heart rate for '--resting-heart-rate' (expected a number of bpm from \(restingRange.lowerBound) to \(restingRange.upperBound)).",
+              command: "calibrate")
+          }
+          command.restingHeartRate = bpm
         case "--json":
           try scanner.rejectValue(inline, for: name)
           command.json = true
@@ -136,7 +167,12 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
     let file = (recordingPath as NSString).lastPathComponent
     let calibration: Calibration
     do {
-      calibration = try Calibration(recording: recording, activity: activity)
+      if let restingHeartRate {
+        calibration = try Calibration(
+          recording: recording, activity: activity, restingHeartRate: restingHeartRate)
+      } else {
+        calibration = try Calibration(recording: recording, activity: activity)
+      }
     } catch {
       // Named as typed, like every other error about the file.
       throw CalibrationFailure(file: recordingPath, reason: error.description)
@@ -175,6 +211,7 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
   ///   held out  MAE 5.2 bpm over 987 s (default athlete 15.0), the rest
   ///   excluded  0 s of heart rate as cadence-lock artefacts (docs/models.md#calibration)
   ///   peak      171 bpm (the highest 30 s mean), the lowest maximum the fit may take
+  ///   held      restingHeartRate 52 (given, not fitted)
   ///   at bound  maxHeartRate 171 (lower), heartRateDrift 0.3 (upper): limits of the fit, not measurements
   ///   not determined by this recording: heartRateSlowSeconds (the pull toward the default athlete set it)
   /// ```
@@ -210,6 +247,13 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
       lines.append(
         "  peak      \(JSONWriter.number((peak * 10).rounded() / 10)) bpm (the highest 30 s mean), the lowest maximum the fit may take"
       )
+    }
+    if !fit.held.isEmpty {
+      let listed = fit.held.map { parameter in
+        let value = parameters.first { $0.key == parameter.rawValue }?.value ?? 0
+        return "\(parameter.rawValue) \(JSONWriter.number(value))"
+      }
+      lines.append("  held      " + listed.joined(separator: ", ") + " (given, not fitted)")
     }
     if !fit.atBound.isEmpty {
       let listed = fit.atBound.map { bound in

@@ -1555,12 +1555,15 @@ public final class AppSimulation: Sendable {
     // A continuation a callback resumes, or a task it starts, runs its first job on the
     // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
     let work = executor.mainActorWork
+    // The pause as a closure literal: the method itself (`pause: pauseForMainActor`) is a
+    // closure value that captures `self` with a retain and a release per round, both through
+    // the side table of this weakly referenced object.
     executor.redirectingResumes {
       if isCurrent {
-        Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+        Delivery.runAll(&buffer, work: work, pause: { pauseForMainActor() })
       } else {
         Self.$current.withValue(self) {
-          Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+          Delivery.runAll(&buffer, work: work, pause: { pauseForMainActor() })
         }
       }
     }

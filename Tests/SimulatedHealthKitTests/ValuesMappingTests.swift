@@ -44,25 +44,6 @@ import WorkoutSystem
     }
   }
 
-  /// Each engine type's identifier, written out as a literal, follows HealthKit's naming:
-  /// `HKQuantityTypeIdentifier` and the type's name with its first letter upper-cased, and
-  /// names the type it maps from.
-  @Test func engineIdentifiersFollowTheNamingRule() {
-    for type in QuantityType.allCases {
-      let name = type.rawValue
-      let expected = "HKQuantityTypeIdentifier" + name.prefix(1).uppercased() + name.dropFirst()
-      #expect(HKQuantityTypeIdentifier(engine: type).rawValue == expected)
-      #expect(HKQuantityType.shared(engine: type).identifier == expected)
-      #expect(HKQuantityType.engineQuantityType(of: expected) == type)
-    }
-    #expect(HKQuantityTypeIdentifier(engine: .heartRate) == .heartRate)
-    #expect(
-      HKQuantityTypeIdentifier(engine: .distanceDownhillSnowSports).rawValue
-        == "HKQuantityTypeIdentifierDistanceDownhillSnowSports")
-    #expect(
-      HKQuantityTypeIdentifier(engine: .runningGroundContactTime) == .runningGroundContactTime)
-  }
-
   @Test func quantityTypesMapBothWays() {
     for type in QuantityType.allCases {
       let mapped = HKQuantityType(engine: type)

@@ -120,45 +120,21 @@ extension HKQuantityType {
 
 extension HKQuantityTypeIdentifier {
   /// The identifier of an engine quantity type: `"HKQuantityTypeIdentifier"` and the engine's
-  /// name with its first letter upper-cased (`ValuesMappingTests` checks every case against that
-  /// rule).
-  ///
-  /// Written out as literals (project rule, for speed): a string literal is immortal, so the
-  /// copies of these identifiers (`HKQuantityType.identifier` of the types every batch's
-  /// `Set<HKSampleType>` holds, which apps read, key dictionaries by and compare on every
-  /// batch) retain and release nothing, where a string built at run time costs two atomic
-  /// operations on its storage per copy.
+  /// name with its first letter upper-cased.
   package init(engine type: QuantityType) {
-    self.init(rawValue: Self.literal(of: type))
+    self.init(rawValue: Self.engineIdentifiers[type.slot])
   }
 
-  /// The identifier of `type` as a string literal.
-  private static func literal(of type: QuantityType) -> String {
-    switch type {
-    case .heartRate: "HKQuantityTypeIdentifierHeartRate"
-    case .activeEnergyBurned: "HKQuantityTypeIdentifierActiveEnergyBurned"
-    case .basalEnergyBurned: "HKQuantityTypeIdentifierBasalEnergyBurned"
-    case .distanceWalkingRunning: "HKQuantityTypeIdentifierDistanceWalkingRunning"
-    case .distanceCycling: "HKQuantityTypeIdentifierDistanceCycling"
-    case .stepCount: "HKQuantityTypeIdentifierStepCount"
-    case .runningSpeed: "HKQuantityTypeIdentifierRunningSpeed"
-    case .cyclingPower: "HKQuantityTypeIdentifierCyclingPower"
-    case .cyclingCadence: "HKQuantityTypeIdentifierCyclingCadence"
-    case .distanceSwimming: "HKQuantityTypeIdentifierDistanceSwimming"
-    case .runningPower: "HKQuantityTypeIdentifierRunningPower"
-    case .runningStrideLength: "HKQuantityTypeIdentifierRunningStrideLength"
-    case .runningVerticalOscillation: "HKQuantityTypeIdentifierRunningVerticalOscillation"
-    case .runningGroundContactTime: "HKQuantityTypeIdentifierRunningGroundContactTime"
-    case .cyclingSpeed: "HKQuantityTypeIdentifierCyclingSpeed"
-    case .swimmingStrokeCount: "HKQuantityTypeIdentifierSwimmingStrokeCount"
-    case .flightsClimbed: "HKQuantityTypeIdentifierFlightsClimbed"
-    case .distanceRowing: "HKQuantityTypeIdentifierDistanceRowing"
-    case .rowingSpeed: "HKQuantityTypeIdentifierRowingSpeed"
-    case .distanceCrossCountrySkiing: "HKQuantityTypeIdentifierDistanceCrossCountrySkiing"
-    case .crossCountrySkiingSpeed: "HKQuantityTypeIdentifierCrossCountrySkiingSpeed"
-    case .distanceDownhillSnowSports: "HKQuantityTypeIdentifierDistanceDownhillSnowSports"
+  /// The identifiers of the engine's types by `slot`, built once.
+  private static let engineIdentifiers: [String] = {
+    var identifiers = [String](repeating: "", count: QuantityType.slotCount)
+    for type in QuantityType.allCases {
+      let name = type.rawValue
+      identifiers[type.slot] =
+        "HKQuantityTypeIdentifier" + name.prefix(1).uppercased() + name.dropFirst()
     }
-  }
+    return identifiers
+  }()
 }
 
 extension QuantityType {

@@ -28,12 +28,15 @@
 // The in-process line also prints each side's process CPU time (all threads; medians,
 // informational): unlike the wall time it does not count waits for a core on a busy machine.
 // `--profile cli|api|api-empty REPETITIONS SCENARIO` runs only (a') or (b') (`api-empty`: with
-// the delegates that do nothing, line (c)'s driver alone) that many times (after one warm-up) and prints the median CPU time of a repetition: a process for `perf record` or
-// `valgrind --tool=callgrind` that holds one side alone (not used by the script).
+// the delegates that do nothing, line (c)'s driver alone) that many times (after one warm-up)
+// and prints the median CPU time of a repetition: a process for `perf record` that holds one
+// side alone (not used by the script). With `valgrind` as a last argument the main thread
+// serves the main actor through its run loop instead of `dispatchMain()`, for
+// `valgrind --tool=callgrind` (which dies in the thread `dispatchMain()` leaves behind).
 // Usage: workout-sim-apibench [scenario] [seconds] [empty|hop]
 //   (defaults: Benchmarks/scenarios/api-2h.json, 7200, the reading app without the hop)
 //        workout-sim-apibench --in-process REPETITIONS SCENARIO EXPECTED
-//        workout-sim-apibench --profile cli|api|api-empty REPETITIONS SCENARIO
+//        workout-sim-apibench --profile cli|api|api-empty REPETITIONS SCENARIO [valgrind]
 import Foundation
 import SimulatedHealthKit
 import Synchronization
@@ -410,58 +413,85 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
     String(format: "%@: %d repetitions, median CPU time %.3f ms", side, repetitions, median * 1000))
 }
 
+/// Runs `body` as the process's main task on the main actor, then exits with status 0. As an
+/// asynchronous top-level would: the task on the main queue and `dispatchMain()`, which ends
+/// the main thread and serves the main queue from a worker thread. With `mainThread` the main
+/// thread stays and serves the main queue through its run loop instead: valgrind 3.19 dies with
+/// an internal SIGSEGV in the thread that `dispatchMain()` leaves behind (docs/performance.md),
+/// so `--profile ... valgrind` runs this way (its main-actor turns then wake the run loop
+/// instead of a worker: its counts of those turns are not the script's).
+func runMain(mainThread: Bool = false, _ body: @escaping @MainActor @Sendable () async -> Void)
+  -> Never
+{
+  Task { @MainActor in
+    await body()
+    exit(0)
+  }
+  if mainThread {
+    while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+  }
+  dispatchMain()
+}
+
+/// The benchmark's own run (no `--profile` or `--in-process`): the app of `mode` for `seconds`
+/// on `scenarioPath`, timed; prints the time, the batches and the values shown.
+@MainActor func benchmarkRun(scenarioPath: String, seconds: Int64, mode: Mode) async {
+  let clock = ContinuousClock()
+  let began = clock.now
+  let model = WorkoutModel()
+  let app = WorkoutApp(model: model, mode: mode)
+  let simulation: HealthKitSimulation
+  do {
+    simulation = try HealthKitSimulation(scenario: URL(fileURLWithPath: scenarioPath))
+  } catch {
+    fail("\(scenarioPath): \(error)", status: 66)
+  }
+  var records = 0
+  do {
+    records = try await runApp(on: simulation, app: app, seconds: seconds)
+  } catch {
+    fail("\(error)")
+  }
+  let elapsed = clock.now - began
+  var shown = app.shown.withLock { $0 }
+  if mode == .hop {
+    let errors = shown.errors
+    shown = model.shown
+    shown.errors = errors
+  }
+  guard shown.errors.isEmpty, records == (seconds > 0 ? 1 : 0) else {
+    fail("\(records) records, errors: \(shown.errors)")
+  }
+  let values = shown.values.map { "\($0.key.identifier)=\($0.value)" }.sorted()
+  print(
+    "\(seconds) s simulated in \(elapsed), \(shown.batches) batches, state \(shown.state.rawValue)")
+  print(values.joined(separator: " "))
+}
+
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "--profile" {
-  guard arguments.count == 5, ["cli", "api", "api-empty"].contains(arguments[2]),
+  guard arguments.count == 5 || (arguments.count == 6 && arguments[5] == "valgrind"),
+    ["cli", "api", "api-empty"].contains(arguments[2]),
     let repetitions = Int(arguments[3]), repetitions > 0
   else {
     fail(
-      "usage: workout-sim-apibench --profile cli|api|api-empty REPETITIONS SCENARIO", status: 64)
+      "usage: workout-sim-apibench --profile cli|api|api-empty REPETITIONS SCENARIO [valgrind]",
+      status: 64)
   }
-  await profile(side: arguments[2], repetitions: repetitions, scenarioPath: arguments[4])
-  exit(0)
+  runMain(mainThread: arguments.count == 6) {
+    await profile(side: arguments[2], repetitions: repetitions, scenarioPath: arguments[4])
+  }
 }
 if arguments.count > 1, arguments[1] == "--in-process" {
   guard arguments.count == 5, let repetitions = Int(arguments[2]), repetitions > 0 else {
     fail("usage: workout-sim-apibench --in-process REPETITIONS SCENARIO EXPECTED", status: 64)
   }
-  await inProcess(
-    repetitions: repetitions, scenarioPath: arguments[3], expectedPath: arguments[4])
-  exit(0)
+  runMain {
+    await inProcess(
+      repetitions: repetitions, scenarioPath: arguments[3], expectedPath: arguments[4])
+  }
 }
 let scenarioPath = arguments.count > 1 ? arguments[1] : "Benchmarks/scenarios/api-2h.json"
 let seconds = arguments.count > 2 ? Int64(arguments[2]) ?? 7200 : 7200
 let mode = arguments.count > 3 ? Mode(rawValue: arguments[3]) ?? .read : .read
-
-let clock = ContinuousClock()
-let began = clock.now
-let model = WorkoutModel()
-let app = WorkoutApp(model: model, mode: mode)
-let simulation: HealthKitSimulation
-do {
-  simulation = try HealthKitSimulation(scenario: URL(fileURLWithPath: scenarioPath))
-} catch {
-  fail("\(scenarioPath): \(error)", status: 66)
-}
-var records = 0
-do {
-  records = try await runApp(on: simulation, app: app, seconds: seconds)
-} catch {
-  fail("\(error)")
-}
-let elapsed = clock.now - began
-var shown = app.shown.withLock { $0 }
-if mode == .hop {
-  let errors = shown.errors
-  shown = model.shown
-  shown.errors = errors
-}
-guard shown.errors.isEmpty, records == (seconds > 0 ? 1 : 0) else {
-  FileHandle.standardError.write(
-    Data("workout-sim-apibench: \(records) records, errors: \(shown.errors)\n".utf8))
-  exit(1)
-}
-let values = shown.values.map { "\($0.key.identifier)=\($0.value)" }.sorted()
-print(
-  "\(seconds) s simulated in \(elapsed), \(shown.batches) batches, state \(shown.state.rawValue)")
-print(values.joined(separator: " "))
+runMain { await benchmarkRun(scenarioPath: scenarioPath, seconds: seconds, mode: mode) }

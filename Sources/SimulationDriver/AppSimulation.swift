@@ -749,11 +749,13 @@ public final class AppSimulation: Sendable {
     /// nothing).
     case taken
 
-    /// Makes the call. Consuming: the payload's reference moves into the call rather than
-    /// being copied out of the value (a copy of a weakly held session's reference is a retain
-    /// and a release through its side table).
-    package consuming func run() {
-      switch consume self {
+    /// Makes the call. Borrowing: the call gets the payload's reference as the value holds it
+    /// (a guaranteed reference). A consuming switch (`switch consume self`) copied the payload
+    /// out before the call and then destroyed the value (checked on the generated code): a
+    /// retain and a release more per delivery, through the side table of a weakly held
+    /// session.
+    package func run() {
+      switch self {
       case .call(let callback): callback()
       case .collected(let endpoint, let types, let instant):
         endpoint.deliverCollected(types, at: instant)
@@ -762,7 +764,8 @@ public final class AppSimulation: Sendable {
     }
 
     /// Runs each of `deliveries` in order, each moved out of its slot (left ``taken``) before
-    /// it runs: the slot's reference is the one the call holds, not a copy of it. (The
+    /// it runs and let go of right after: the slot's reference is the one the call borrows, not
+    /// a copy of it. (The
     /// session of a ``collected(_:_:_:)`` is held weakly by the app's builder and the
     /// simulation, so each of its retains and releases goes through its side table: a copy
     /// per delivery cost two of them.)
@@ -777,6 +780,8 @@ public final class AppSimulation: Sendable {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
         delivery.run()
+        // Let go of the payload now, before the main actor's turn, as a consumed delivery did.
+        delivery = .taken
         if work.pendingBeforeNextCallback { pause() }
       }
     }
@@ -1555,12 +1560,15 @@ public final class AppSimulation: Sendable {
     // A continuation a callback resumes, or a task it starts, runs its first job on the
     // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
     let work = executor.mainActorWork
+    // The pause as a closure literal: the method itself (`pause: pauseForMainActor`) is a
+    // closure value that captures `self` with a retain and a release per round, both through
+    // the side table of this weakly referenced object.
     executor.redirectingResumes {
       if isCurrent {
-        Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+        Delivery.runAll(&buffer, work: work, pause: { pauseForMainActor() })
       } else {
         Self.$current.withValue(self) {
-          Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+          Delivery.runAll(&buffer, work: work, pause: { pauseForMainActor() })
         }
       }
     }

@@ -26,6 +26,24 @@ struct DeviceCrashHoldTests {
     }
   }
 
+  /// A store of `device`'s app (made inside `on(device)`, the phone app in the foreground) and
+  /// an observer query of step count from it whose update handler calls `called` and never
+  /// calls its completion handler: executed, its first call (t = 0) holds virtual time at its
+  /// instant.
+  static func unansweredObserver(
+    _ simulation: HealthKitSimulation, on device: HealthKitSimulation.Device,
+    called: @escaping @Sendable () -> Void
+  ) async throws -> (HKHealthStore, HKObserverQuery) {
+    simulation.phoneAppState = .foreground
+    let steps = HKQuantityType(.stepCount)
+    let store = await simulation.on(device) { HKHealthStore() }
+    try await store.requestAuthorization(toShare: [], read: [steps])
+    let query = await simulation.on(device) {
+      HKObserverQuery(sampleType: steps, predicate: nil) { _, _, _ in called() }
+    }
+    return (store, query)
+  }
+
   /// The phone app's observer query never calls its completion handler, so its first call (at
   /// `execute`, t = 0) holds virtual time at 0. While the system waits for that answer, the
   /// watch app crashes: the hold stays (1 open); then the phone app crashes: the hold ends at
@@ -39,15 +57,8 @@ struct DeviceCrashHoldTests {
     simulation.appWorkGrace = .seconds(600)
     let calls = Mutex(0)
     try await simulation.run {
-      simulation.phoneAppState = .foreground
-      let steps = HKQuantityType(.stepCount)
-      let store = await simulation.on(.phone) { HKHealthStore() }
-      try await store.requestAuthorization(toShare: [], read: [steps])
-      let query = await simulation.on(.phone) {
-        HKObserverQuery(sampleType: steps, predicate: nil) { _, _, _ in
-          // The completion handler is never called.
-          calls.withLock { $0 += 1 }
-        }
+      let (store, query) = try await Self.unansweredObserver(simulation, on: .phone) {
+        calls.withLock { $0 += 1 }
       }
       let crashes = Task.detached { () -> (watch: Int, phone: Int) in
         await waitUntil {
@@ -97,15 +108,8 @@ struct DeviceCrashHoldTests {
     simulation.appWorkGrace = .seconds(20)
     let calls = Mutex(0)
     try await simulation.run {
-      simulation.phoneAppState = .foreground
-      let steps = HKQuantityType(.stepCount)
-      let store = await simulation.on(device) { HKHealthStore() }
-      try await store.requestAuthorization(toShare: [], read: [steps])
-      let query = await simulation.on(device) {
-        HKObserverQuery(sampleType: steps, predicate: nil) { _, _, _ in
-          // The completion handler is never called.
-          calls.withLock { $0 += 1 }
-        }
+      let (store, query) = try await Self.unansweredObserver(simulation, on: device) {
+        calls.withLock { $0 += 1 }
       }
       let crash = Task.detached {
         await waitUntil {

@@ -11,7 +11,7 @@ import WorkoutSystem
 
 @testable import SimulatedHealthKit
 
-@Suite("A crash during a hold", .timeLimit(.minutes(1)))
+@Suite("A crash during a hold", .timeLimit(.minutes(3)))
 struct CrashDuringHoldTests {
   /// A refresh submitted at 0 launches at 08:15 (t = 900); its handler never calls
   /// `setTaskCompleted`, so the system waits for it at 900 (a hold of the phone app's: the

@@ -24,7 +24,7 @@ private final class Heard: Sendable {
   var all: [String] { entries.withLock { $0 } }
 }
 
-@Suite("SimulatedNetwork: the work of the process that made it", .timeLimit(.minutes(3)))
+@Suite("SimulatedNetwork: the work of the process that made it")
 struct NetworkProcessTests {
   /// The phone app's refresh task (BGTaskScheduler is the iPhone app's) launched at 08:15 =
   /// 900 s uploads through a session the phone app's code made (`on(.phone)`); the server hangs

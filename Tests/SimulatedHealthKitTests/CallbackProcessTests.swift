@@ -35,7 +35,7 @@ private final class CollectNoter: NSObject, HKLiveWorkoutBuilderDelegate, Sendab
 /// live builder's `didCollectDataOf`, HealthKit query handlers and HealthKit's completion
 /// handlers run as the code of the device whose app made the object or the call, and a query's
 /// handler or a completion handler of a device's app is not run once that app has crashed.
-@Suite("HealthKit callbacks run as their device's code", .timeLimit(.minutes(3)))
+@Suite("HealthKit callbacks run as their device's code")
 struct CallbackProcessTests {
   /// A 30-minute run at 3.2 m/s from 2026-03-02 12:00 UTC (t = 0).
   static func run() throws -> HealthKitSimulation {

@@ -102,7 +102,7 @@ struct DeviceCrashHoldTests {
   /// and `advance` goes on to 60 s.
   @Test(
     "A crash from another task ends the hold an advance waits on, at the crash",
-    .timeLimit(.minutes(1)), arguments: [HealthKitSimulation.Device.phone, .watch])
+    .timeLimit(.minutes(3)), arguments: [HealthKitSimulation.Device.phone, .watch])
   func aCrashEndsTheHoldAnAdvanceWaitsOn(device: HealthKitSimulation.Device) async throws {
     let simulation = try observedDay(samples: "[]")
     simulation.appWorkGrace = .seconds(20)

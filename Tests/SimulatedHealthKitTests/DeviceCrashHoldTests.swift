@@ -95,8 +95,8 @@ struct DeviceCrashHoldTests {
   /// The public `crash(_:)` of the device whose app owes a hold's answer, made from another task
   /// while `advance` waits on that hold (review 29: the hold ended only when the grace passed,
   /// reported `holdExpired`). `device`'s observer query never calls its completion handler,
-  /// so its first call (at `execute`, t = 0) holds virtual time at 0; the grace is 20 s of
-  /// wall-clock time, well inside the time limit, so a hold the crash leaves open fails the
+  /// so its first call (at `execute`, t = 0) holds virtual time at 0; the grace is 120 s of
+  /// wall-clock time, inside the time limit, so a hold the crash leaves open fails the
   /// test (`advance` throws `holdExpired`) instead of hanging it. The crash ends the hold in its
   /// own mutation: `holdEnded` (reason `appCrashed`) in `device`'s log at 0, no `holdExpired`,
   /// and `advance` goes on to 60 s.
@@ -105,7 +105,7 @@ struct DeviceCrashHoldTests {
     .timeLimit(.minutes(3)), arguments: [HealthKitSimulation.Device.phone, .watch])
   func aCrashEndsTheHoldAnAdvanceWaitsOn(device: HealthKitSimulation.Device) async throws {
     let simulation = try observedDay(samples: "[]")
-    simulation.appWorkGrace = .seconds(20)
+    simulation.appWorkGrace = .seconds(120)
     let calls = Mutex(0)
     try await simulation.run {
       let (store, query) = try await Self.unansweredObserver(simulation, on: device) {

@@ -89,6 +89,12 @@ struct LinkStateMachine: Sendable, Hashable {
 
     var receiver: CompanionDevice { from.counterpart }
 
+    /// The log of the transfer's failure with `code` (its sender's error handler or
+    /// `didFinish` hears it).
+    func failure(_ code: LinkErrorCode) -> Action {
+      .log(LinkEvent(transfer: number, change: .failed(kind, from: from, code)))
+    }
+
     /// The instant the transfer has something due, or `nil`.
     var due: Int64? {
       switch stage {
@@ -510,11 +516,7 @@ struct LinkStateMachine: Sendable, Hashable {
       switch transfer.stage {
       case .messageInFlight, .awaitingReply, .replyInFlight:
         if !isReachable(transfer.from, watch: watch) {
-          actions.append(
-            .log(
-              LinkEvent(
-                transfer: transfer.number,
-                change: .failed(transfer.kind, from: transfer.from, .notReachable))))
+          actions.append(transfer.failure(.notReachable))
           continue
         }
       case .queued(let at):
@@ -590,12 +592,7 @@ struct LinkStateMachine: Sendable, Hashable {
       // handler gets `deliveryFailed` (7014) at its delivery instant.
       if transfer.receiver == .phone && phoneCrashed {
         transfers.remove(at: index)
-        return [
-          .log(
-            LinkEvent(
-              transfer: number,
-              change: .failed(transfer.kind, from: transfer.from, .deliveryFailed)))
-        ]
+        return [transfer.failure(.deliveryFailed)]
       }
       var actions: [Action] = []
       if transfer.receiver == .phone && phoneApp == .notRunning {
@@ -622,12 +619,7 @@ struct LinkStateMachine: Sendable, Hashable {
       return actions
     case .awaitingReply:
       transfers.remove(at: index)
-      return [
-        .log(
-          LinkEvent(
-            transfer: number,
-            change: .failed(transfer.kind, from: transfer.from, .messageReplyTimedOut)))
-      ]
+      return [transfer.failure(.messageReplyTimedOut)]
     case .replyInFlight(_, let payload):
       transfers.remove(at: index)
       return [

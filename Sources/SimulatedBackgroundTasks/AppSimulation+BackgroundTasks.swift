@@ -101,7 +101,9 @@ extension AppSimulation {
       state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
         if let permitted = tasks.permitted, !permitted.contains(identifier) { return false }
         let generation = state.processGeneration(of: BackgroundTasksState.device)
-        if let existing = tasks.registrations[identifier], existing.generation == generation {
+        if let existing = tasks.registrations[identifier],
+          state.isAlive(BackgroundTasksState.process(existing.generation))
+        {
           return nil
         }
         tasks.registrations[identifier] = BackgroundTasksState.Registration(
@@ -449,7 +451,7 @@ extension BackgroundTasksState {
   ) -> [AppSimulation.Callback] {
     let identifier = request.identifier
     guard let registration = registration(for: request),
-      registration.generation == state.processGeneration(of: Self.device)
+      state.isAlive(Self.process(registration.generation))
     else {
       state.log(
         SystemEvent(
@@ -554,6 +556,12 @@ extension BackgroundTasksState {
   /// `"device": "phone"`) ends the registrations and running tasks; the watch app's does not.
   static let device = AppSimulation.Device.phone
 
+  /// The phone app's process number `generation` as an ``AppProcess`` (whose liveness
+  /// `AppSimulation.State.isAlive(_:)` judges: the one rule).
+  static func process(_ generation: Int) -> AppProcess {
+    AppProcess(device: device, generation: generation)
+  }
+
   /// The iPhone app's process died (a crash): its running tasks end now, logged `dropped`
   /// (reason `appCrashed`): a refresh or processing task's launch handler owed
   /// `setTaskCompleted(success:)` to a process that is gone (its hold ended with the crash,
@@ -566,8 +574,7 @@ extension BackgroundTasksState {
   mutating func processDied(state: inout AppSimulation.State, simulation: AppSimulation)
     -> [AppSimulation.Callback]
   {
-    let generation = state.processGeneration(of: Self.device)
-    let dead = running.filter { $0.generation != generation }
+    let dead = running.filter { !state.isAlive(Self.process($0.generation)) }
     guard !dead.isEmpty else { return [] }
     for task in dead {
       running.removeAll { $0.number == task.number }
@@ -614,7 +621,7 @@ extension BackgroundTasksState {
   ) -> AppSimulation.Callback? {
     self.running.removeAll { $0.number == running.number }
     guard let (handler, hold) = running.task.value.expire() else { return nil }
-    let alive = running.generation == state.processGeneration(of: Self.device)
+    let alive = state.isAlive(Self.process(running.generation))
     var details: [String: SystemEvent.Value] = ["handler": .bool(handler != nil && alive)]
     if early { details["early"] = .bool(true) }
     if running.progressSeen != nil, !early { details["reason"] = .string("noProgress") }

@@ -293,8 +293,7 @@ struct FallDetectionState {
 
   /// The managers of the live watch process.
   func live(_ state: inout AppSimulation.State) -> [Manager] {
-    let generation = state.processGeneration()
-    return managers.filter { $0.generation == generation }
+    managers.filter { state.isAlive(AppProcess(device: .watch, generation: $0.generation)) }
   }
 
   /// Every live manager's `fallDetectionManagerDidChangeAuthorization(_:)`.

@@ -32,11 +32,18 @@ public struct NWPath: Equatable, Sendable, CustomDebugStringConvertible {
 ///
 /// After ``start(queue:)`` the ``pathUpdateHandler`` is called once with the current path, then
 /// at every instant the status changes (a `phone.offline` or `phone.offlineDaily` span starts
-/// or ends; `advance` stops there), until ``cancel()`` or the app process crashes. The calls run
-/// in the simulation's callback lane, in order with HealthKit's, not on `queue`
-/// (docs/swift-api.md#the-network).
+/// or ends; `advance` stops there), until ``cancel()`` or the app process that made the monitor
+/// crashes. The monitor is the app's of the device whose code made it (inside
+/// `simulation.on(.phone) { }` the phone app's, elsewhere the watch app's): only that device's
+/// crash ends it, and the handler runs as that device's code (project rule,
+/// docs/swift-api.md#crash-and-recovery). The calls run in the simulation's callback lane, in
+/// order with HealthKit's, not on `queue` (docs/swift-api.md#the-network).
 public final class NWPathMonitor: @unchecked Sendable {
   private let simulation: AppSimulation
+  /// The app process whose code made the monitor.
+  private let process: AppProcess
+  /// The device whose code made it (`nil`: outside every `on`): its handler runs as that code.
+  private let code: AppSimulation.Device?
   private let handler = Mutex(ClosureSlot<(@Sendable (NWPath) -> Void)?>(nil))
   private let startedQueue = Mutex<DispatchQueue?>(nil)
 
@@ -45,6 +52,8 @@ public final class NWPathMonitor: @unchecked Sendable {
   /// `AppSimulation.run`.
   public init() {
     simulation = AppSimulation.requireCurrent("NWPathMonitor()")
+    process = simulation.callerProcess()
+    code = AppSimulation.currentDevice
   }
 
   /// Called with each new path (Apple doc:
@@ -79,17 +88,20 @@ public final class NWPathMonitor: @unchecked Sendable {
     }
     guard first else { return }
     let path = currentPath
+    let (process, code) = (process, code)
     simulation.addSystemTimer(
       key: ObjectIdentifier(NetworkPaths.self), PathTimer(simulation: simulation))
     simulation.mutate { state in
       state.withExtension(NetworkPaths.self, of: simulation) { paths, state in
         paths.monitors.append(
-          NetworkPaths.Entry(
-            monitor: self, generation: state.processGeneration(), status: path.status))
+          NetworkPaths.Entry(monitor: self, process: process, code: code, status: path.status))
       }
     }
     let monitor = self
-    simulation.enqueue(of: "NWPathMonitor") { monitor.pathUpdateHandler?(path) }
+    simulation.enqueue(of: "NWPathMonitor") {
+      guard simulation.isAlive(process) else { return }
+      AppSimulation.run(as: code) { monitor.pathUpdateHandler?(path) }
+    }
   }
 
   /// Stops monitoring (Apple doc:
@@ -109,8 +121,10 @@ public final class NWPathMonitor: @unchecked Sendable {
 struct NetworkPaths: SimulationExtension {
   struct Entry: @unchecked Sendable {
     weak var monitor: NWPathMonitor?
-    /// The app process that started it.
-    var generation: Int
+    /// The app process that made it.
+    var process: AppProcess
+    /// The device whose code made it (`nil`: outside every `on`).
+    var code: AppSimulation.Device?
     /// The status it was last told.
     var status: NWPath.Status
   }
@@ -141,16 +155,16 @@ struct PathTimer: SystemTimer {
     -> [AppSimulation.Callback]
   {
     let status: NWPath.Status = simulation.phoneIsOnline(at: now) ? .satisfied : .unsatisfied
-    let generation = state.processGeneration()
-    return state.withExtension(NetworkPaths.self, of: simulation) { paths, _ in
+    return state.withExtension(NetworkPaths.self, of: simulation) { paths, state in
       // Monitors of a crashed process, or released by the app, are gone.
-      paths.monitors.removeAll { $0.monitor == nil || $0.generation != generation }
+      paths.monitors.removeAll { $0.monitor == nil || !state.isAlive($0.process) }
       var callbacks: [AppSimulation.Callback] = []
       for index in paths.monitors.indices where paths.monitors[index].status != status {
         paths.monitors[index].status = status
         if let monitor = paths.monitors[index].monitor {
           let path = NWPath(status: status)
-          callbacks.append { monitor.pathUpdateHandler?(path) }
+          let code = paths.monitors[index].code
+          callbacks.append { AppSimulation.run(as: code) { monitor.pathUpdateHandler?(path) } }
         }
       }
       return callbacks

@@ -62,9 +62,11 @@ extension AppSimulation {
   /// request is considered to have timed out",
   /// https://developer.apple.com/documentation/foundation/urlrequest/timeoutinterval); logs
   /// `requestHung` now and `requestFailed` (`reason: "timedOut"`) then. While it hangs, open
-  /// holds do not keep virtual time still (`State.timeWaits`).
+  /// holds do not keep virtual time still (`State.timeWaits`). The request is `process`'s: after
+  /// that process's crash nobody is left to hear the timeout (no `requestFailed`, no call).
   func hang(
-    _ request: URLRequest, loading: SimulatedURLProtocol, reply: SimulatedURLProtocol.Reply
+    _ request: URLRequest, of process: AppProcess, loading: SimulatedURLProtocol,
+    reply: SimulatedURLProtocol.Reply
   ) {
     let seconds = request.timeoutInterval
     // A timeout that is not a positive number of seconds: URLRequest's default, 60 s.
@@ -84,11 +86,10 @@ extension AppSimulation {
           framework: .network, event: "requestHung", identifier: identifier,
           details: ["method": .string(method), "timeoutAt": .instant(deadline)]))
       state.timeWaits += 1
-      let generation = state.processGeneration()
       state.withExtension(HungRequests.self, of: self) { hung, _ in
         hung.requests.append(
           HungRequests.Request(
-            deadline: deadline, generation: generation, identifier: identifier, method: method,
+            deadline: deadline, process: process, identifier: identifier, method: method,
             loading: HungRequests.Unchecked(loading: loading), reply: reply,
             userInfo: HungRequests.Unchecked(userInfo: SimulatedURLProtocol.userInfo(request))))
       }
@@ -110,7 +111,8 @@ struct HungRequests: SimulationExtension {
   /// One hung request.
   struct Request: Sendable {
     var deadline: SimulationInstant
-    var generation: Int
+    /// The app process that made the request.
+    var process: AppProcess
     var identifier: String
     var method: String
     var loading: Unchecked
@@ -135,7 +137,6 @@ struct HangTimer: SystemTimer {
     -> [AppSimulation.Callback]
   {
     guard let simulation else { return [] }
-    let generation = state.processGeneration()
     let due = state.withExtension(HungRequests.self, of: simulation) { hung, _ in
       let due = hung.requests.filter { $0.deadline <= now }
       hung.requests.removeAll { $0.deadline <= now }
@@ -145,7 +146,7 @@ struct HangTimer: SystemTimer {
     for request in due {
       state.timeWaits -= 1
       // The app process that sent it crashed: nobody is left to answer.
-      guard request.generation == generation else { continue }
+      guard state.isAlive(request.process) else { continue }
       state.log(
         SystemEvent(
           framework: .network, event: "requestFailed", identifier: request.identifier,

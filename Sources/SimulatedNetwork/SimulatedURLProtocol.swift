@@ -31,6 +31,15 @@ extension AppSimulation {
   /// A request of an app process that crashed before its answer came never completes (the
   /// process is gone).
   ///
+  /// The sessions made from the configuration are the app's of the device whose code calls
+  /// this: inside `simulation.on(.phone) { }` the phone app's, elsewhere the watch app's (as a
+  /// `WCSession.default` or an `HKHealthStore()` made there). A request belongs to that app's
+  /// process as it starts: only that device's crash (`crash(.phone)` for the phone's,
+  /// `crash()` for the watch's) ends it, and the other device's leaves it alone (project rule,
+  /// docs/swift-api.md#crash-and-recovery: URLSession starts a request's loading on its own
+  /// queues, where the device of the code that called `data(for:)` is not seen, so the
+  /// configuration's device stands for it; make the phone app's sessions in its code).
+  ///
   /// ```swift
   /// let session = URLSession(configuration: simulation.urlSessionConfiguration())
   /// ```
@@ -45,7 +54,8 @@ extension AppSimulation {
     // protocol class of its own (a slot), which finds its simulation in the registry.
     let forwarding = base.copy() as! URLSessionConfiguration
     let protocolClass = NetworkRoutes.register(
-      simulation: self, forwarding: URLSession(configuration: forwarding))
+      simulation: self, forwarding: URLSession(configuration: forwarding),
+      device: Device(owning: Self.currentDevice))
     let configuration = base.copy() as! URLSessionConfiguration
     configuration.protocolClasses = [protocolClass] + (base.protocolClasses ?? [])
     return configuration
@@ -56,6 +66,8 @@ extension AppSimulation {
 struct NetworkRoute: Sendable {
   weak var simulation: AppSimulation?
   let forwarding: URLSession
+  /// The device whose app code made the configuration: its requests are that app's.
+  let device: AppSimulation.Device
 }
 
 /// The routes by slot (a slot is free again once its simulation is gone).
@@ -63,11 +75,11 @@ enum NetworkRoutes {
   private static let routes = Mutex<[NetworkRoute]>([])
 
   /// Registers a route and returns the protocol class of its slot.
-  static func register(simulation: AppSimulation, forwarding: URLSession)
-    -> URLProtocol.Type
-  {
+  static func register(
+    simulation: AppSimulation, forwarding: URLSession, device: AppSimulation.Device
+  ) -> URLProtocol.Type {
     let slot = routes.withLock { routes -> Int in
-      let route = NetworkRoute(simulation: simulation, forwarding: forwarding)
+      let route = NetworkRoute(simulation: simulation, forwarding: forwarding, device: device)
       if let free = routes.firstIndex(where: { $0.simulation == nil }) {
         routes[free].forwarding.finishTasksAndInvalidate()
         routes[free] = route
@@ -129,7 +141,8 @@ class SimulatedURLProtocol: URLProtocol {
       reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
       return
     }
-    let (online, generation, now) = simulation.networkStatusNow()
+    // The app process that makes the request: the route's device's, now.
+    let (online, process, now) = simulation.networkStatusNow(of: route.device)
     guard online else {
       simulation.log(
         SystemEvent(
@@ -146,13 +159,13 @@ class SimulatedURLProtocol: URLProtocol {
       return
     case .hang?:
       hung.withLock { $0 = true }
-      simulation.hang(request, loading: self, reply: reply)
+      simulation.hang(request, of: process, loading: self, reply: reply)
       return
     case nil: break
     }
     let hold = simulation.beginHold(
       framework: "SimulatedNetwork", call: "the URL loading of \(Self.identifier(request))",
-      device: .watch)
+      device: process.device)
     // Not from here: swift-corelibs-foundation calls `startLoading` on a queue that every
     // session's work queue targets, and making or starting another session's task there waits
     // for that queue (a deadlock trap).
@@ -163,7 +176,7 @@ class SimulatedURLProtocol: URLProtocol {
         defer { simulation.endHold(hold) }
         guard holder.protocol.finish() else { return }
         // The app process that sent it crashed: nobody is left to answer.
-        guard simulation.networkStatusNow().generation == generation else { return }
+        guard simulation.isAlive(process) else { return }
         if let error {
           reply.fail(error)
         } else if let response {
@@ -181,7 +194,7 @@ class SimulatedURLProtocol: URLProtocol {
       Self.forwardingQueue.asyncAfter(deadline: .now() + request.timeoutInterval) {
         guard holder.protocol.finish() else { return }
         started.task.cancel()
-        if simulation.networkStatusNow().generation == generation {
+        if simulation.isAlive(process) {
           reply.fail(URLError(.timedOut, userInfo: Self.userInfo(request)))
         }
         simulation.endHold(hold)
@@ -262,13 +275,13 @@ class SimulatedURLProtocol: URLProtocol {
 }
 
 extension AppSimulation {
-  /// Whether the phone is online at virtual now, and the app process's number.
-  fileprivate func networkStatusNow()
-    -> (online: Bool, generation: Int, now: SimulationInstant)
+  /// Whether the phone is online at virtual now, and `device`'s app process now.
+  fileprivate func networkStatusNow(of device: Device)
+    -> (online: Bool, process: AppProcess, now: SimulationInstant)
   {
-    let (now, generation) = state.withLock { state in
-      (state.session.now, state.processGeneration())
+    let (now, process) = state.withLock { state in
+      (state.session.now, state.process(of: device))
     }
-    return (phoneIsOnline(at: now), generation, now)
+    return (phoneIsOnline(at: now), process, now)
   }
 }

@@ -52,9 +52,8 @@ struct NotificationState: SimulationExtension {
   mutating func liveDelegate(in state: inout AppSimulation.State)
     -> (any UNUserNotificationCenterDelegate)?
   {
-    guard let delegate, delegate.generation == state.processGeneration(of: .phone) else {
-      return nil
-    }
+    guard let delegate, state.isAlive(AppProcess(device: .phone, generation: delegate.generation))
+    else { return nil }
     return delegate.object
   }
 

@@ -476,8 +476,11 @@ extension WCSession {
   /// was made (`crash()` for the watch's, `crash(.phone)` for the phone's;
   /// docs/swift-api.md#crash-and-recovery).
   func isAlive(in state: inout AppSimulation.State) -> Bool {
-    generation == state.processGeneration(of: device)
+    state.isAlive(process)
   }
+
+  /// The app process that made the session (``AppProcess``: its device and process number).
+  var process: AppProcess { AppProcess(device: device, generation: generation) }
 
   /// Notes that this session `what` (received a message, ...) at virtual now while it had no
   /// delegate, so the call went to no one: a stall names it, once per call and device
@@ -493,7 +496,8 @@ extension WCSession {
   /// Whether this session's app process is alive.
   var isAlive: Bool {
     guard let world else { return false }
-    return world.mutate { state in state.processGeneration(of: device) } == generation
+    let process = process
+    return world.mutate { state in state.isAlive(process) }
   }
 
   /// Reads the engine for a live session, `dead()` for one of a crashed process or of a

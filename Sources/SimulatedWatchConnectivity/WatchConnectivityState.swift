@@ -198,8 +198,9 @@ extension WatchConnectivityState {
   func liveSession(_ device: AppSimulation.Device, in state: inout AppSimulation.State)
     -> WCSession?
   {
-    guard let entry = sessions[device] else { return nil }
-    if entry.generation != state.processGeneration(of: device) { return nil }
+    guard let entry = sessions[device],
+      state.isAlive(AppProcess(device: device, generation: entry.generation))
+    else { return nil }
     return entry.session
   }
 
@@ -274,7 +275,7 @@ extension WatchConnectivityState {
 
   /// Whether the process that registered `handlers` still runs.
   func isLive(_ handlers: Handlers, in state: inout AppSimulation.State) -> Bool {
-    handlers.generation == state.processGeneration(of: handlers.device)
+    state.isAlive(AppProcess(device: handlers.device, generation: handlers.generation))
   }
 
   /// A callback that runs `body` as `device`'s code.

@@ -141,6 +141,9 @@ package protocol HealthQueryListener: AnyObject, Sendable {
   /// (`HKAnchoredObjectQuery`), or `nil` for a listener the app does not await (background
   /// delivery).
   var awaitedQuery: String? { get }
+  /// `callbacks` (what ``wake(at:state:)`` returned) as the code of the app process that owns
+  /// the listener (a query's: ``AppSimulation/callback(of:_:)``); as they are by default.
+  func owned(_ callbacks: [AppSimulation.Callback]) -> [AppSimulation.Callback]
 }
 
 extension AppSimulation.State {
@@ -159,6 +162,11 @@ extension HealthQueryListener {
 
   /// The query's class name (`HKAnchoredObjectQuery`).
   package var awaitedQuery: String? { String(describing: type(of: self)) }
+
+  /// `callbacks` as they are: the listener's own calls say whose code they run.
+  package func owned(_ callbacks: [AppSimulation.Callback]) -> [AppSimulation.Callback] {
+    callbacks
+  }
 }
 
 extension AppSimulation.State {
@@ -222,7 +230,7 @@ extension AppSimulation.State {
       }
       let callbacks = listener.wake(at: now, state: &self)
       if !callbacks.isEmpty {
-        enqueue(callbacks)
+        enqueue(listener.owned(callbacks))
         turnDue = true
       }
     }

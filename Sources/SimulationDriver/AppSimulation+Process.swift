@@ -66,6 +66,30 @@ extension AppSimulation {
   package func isAlive(_ process: AppProcess) -> Bool {
     state.withLock { $0.isAlive(process) }
   }
+
+  /// Runs `body` as the code `device` gives (``currentDevice`` set to it: what the code makes,
+  /// `WCSession.default`, `WidgetCenter.shared`, a store, is that device's), or, for `nil`, as
+  /// the code of no ``on(_:isolation:_:)``. The one home of "a callback runs as the code that
+  /// registered it" (docs/swift-api.md#whose-code-a-callback-runs-as).
+  package static func run<R>(as device: Device?, _ body: () throws -> R) rethrows -> R {
+    guard let device else { return try body() }
+    return try $currentDevice.withValue(device, operation: body)
+  }
+
+  /// `callback` as the code of app process `process`: run as the code `device` gives
+  /// (``run(as:_:)``; the device the code that registered it ran as, `nil` outside every `on`),
+  /// and not at all once `process` has died (a crash of its device's app between the queueing
+  /// and the delivery: the code it would run is gone with the process). The one home of a
+  /// handler's delivery to the process that registered it (a query's results and update
+  /// handlers, a completion handler).
+  package func callback(
+    of process: AppProcess, as device: Device?, _ callback: @escaping Callback
+  ) -> Callback {
+    { [weak self] in
+      guard let self, self.isAlive(process) else { return }
+      Self.run(as: device, callback)
+    }
+  }
 }
 
 /// Both devices' app process numbers, read once (a framework's timer checks many registrations

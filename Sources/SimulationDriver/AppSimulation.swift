@@ -1390,11 +1390,22 @@ public final class AppSimulation: Sendable {
   ///     docs/swift-api.md#every-call-that-takes-an-app-date).
   ///   - fileID: where it is declared (`#fileID`: its module names the framework).
   ///   - callback: the completion handler's call.
+  ///
+  /// The handler runs as the code that made the call (``currentDevice`` as it was then: a
+  /// completion handler of a call the phone app's code made is the phone app's code); made as a
+  /// device's code (inside `on`, or in a callback run as that device's), it is not run at all
+  /// once that device's app has crashed (``callback(of:as:_:)``): the process that would run it
+  /// is gone (docs/swift-api.md#whose-code-a-callback-runs-as). A call made outside every `on`
+  /// keeps its handler as it is (project rule: such code is the test's as much as an app's).
   package func enqueue(
     call: StaticString = #function, of owner: StaticString = "",
     fileID: StaticString = #fileID, _ callback: @escaping Callback
   ) {
-    enqueue([callback], owedBy: CallInFlight(function: call, fileID: fileID, owner: owner))
+    let owned = Self.currentDevice.map { device in
+      self.callback(of: callerProcess(), as: device, callback)
+    }
+    enqueue(
+      [owned ?? callback], owedBy: CallInFlight(function: call, fileID: fileID, owner: owner))
   }
 
   /// Enqueues `callbacks` after everything pending, in order (completion handlers and delegate

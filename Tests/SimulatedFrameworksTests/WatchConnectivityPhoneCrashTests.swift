@@ -66,4 +66,42 @@ struct WatchConnectivityPhoneCrashTests {
     }
   }
 
+  /// A message from the watch to the crashed phone app (review 29). Apple's `sendMessage` wakes
+  /// an iOS app that is not running; a crashed one comes back by the world's relaunch only
+  /// (project rule, docs/phone-link.md#the-phone-app), so the message sent at 10 s is not
+  /// delivered: at its delivery instant, 10 + 0.1 = 10.1 s, the watch's error handler gets
+  /// `deliveryFailed` (7014), the link has no `phoneApp` change back to running (the app is not
+  /// launched) and no phone session hears it. After `relaunch(.phone)` at 20 s and the new
+  /// session's activation, a message sent at 20 s arrives at 20.1 s and is answered. Before the
+  /// change the first message launched the crashed app to the link (its state `background`
+  /// without the phone's relaunch) and was delivered to nobody, with no handler called.
+  @Test("A message to the crashed phone app fails with deliveryFailed until relaunch(.phone)")
+  func aMessageToTheCrashedPhoneAppFails() async throws {
+    let simulation = try Self.simulation()
+    try await simulation.run {
+      let sides = await Sides.make(simulation)
+      let at = { (seconds: Double) in simulation.startDate.addingTimeInterval(seconds) }
+      let sender = Handled(simulation)
+      await simulation.crash(.phone)
+      try await simulation.advance(to: at(10))
+      sender.send(["n": 1], from: sides.watch)
+      try await simulation.advance(to: at(20))
+      #expect(sender.all == ["10.1 error 7014"])
+      let changes = linkLines(simulation.result).filter { $0.contains(#""change":"phoneApp""#) }
+      #expect(changes.count == 1)
+      #expect(changes.first?.contains(#""state":"notRunning""#) == true)
+      await simulation.relaunch(.phone)
+      let relaunched = await simulation.on(.phone) { WCSession.default }
+      let phoneLog = LinkRecorder(simulation)
+      relaunched.delegate = phoneLog
+      relaunched.activate()
+      await simulation.settle()
+      sender.send(["n": 2], from: sides.watch)
+      try await simulation.advance(to: at(30))
+      #expect(phoneLog.matching("message") == [#"20.1 message? {"n":2}"#])
+      #expect(sender.all == ["10.1 error 7014", #"20.2 reply {"received":{"n":2}}"#])
+      // The dead session heard nothing after the crash.
+      #expect(sides.phoneLog.matching("message").isEmpty)
+    }
+  }
 }

@@ -26,6 +26,24 @@ struct DeviceCrashHoldTests {
     }
   }
 
+  /// A store of `device`'s app (made inside `on(device)`, the phone app in the foreground) and
+  /// an observer query of step count from it whose update handler calls `called` and never
+  /// calls its completion handler: executed, its first call (t = 0) holds virtual time at its
+  /// instant.
+  static func unansweredObserver(
+    _ simulation: HealthKitSimulation, on device: HealthKitSimulation.Device,
+    called: @escaping @Sendable () -> Void
+  ) async throws -> (HKHealthStore, HKObserverQuery) {
+    simulation.phoneAppState = .foreground
+    let steps = HKQuantityType(.stepCount)
+    let store = await simulation.on(device) { HKHealthStore() }
+    try await store.requestAuthorization(toShare: [], read: [steps])
+    let query = await simulation.on(device) {
+      HKObserverQuery(sampleType: steps, predicate: nil) { _, _, _ in called() }
+    }
+    return (store, query)
+  }
+
   /// The phone app's observer query never calls its completion handler, so its first call (at
   /// `execute`, t = 0) holds virtual time at 0. While the system waits for that answer, the
   /// watch app crashes: the hold stays (1 open); then the phone app crashes: the hold ends at
@@ -39,15 +57,8 @@ struct DeviceCrashHoldTests {
     simulation.appWorkGrace = .seconds(600)
     let calls = Mutex(0)
     try await simulation.run {
-      simulation.phoneAppState = .foreground
-      let steps = HKQuantityType(.stepCount)
-      let store = await simulation.on(.phone) { HKHealthStore() }
-      try await store.requestAuthorization(toShare: [], read: [steps])
-      let query = await simulation.on(.phone) {
-        HKObserverQuery(sampleType: steps, predicate: nil) { _, _, _ in
-          // The completion handler is never called.
-          calls.withLock { $0 += 1 }
-        }
+      let (store, query) = try await Self.unansweredObserver(simulation, on: .phone) {
+        calls.withLock { $0 += 1 }
       }
       let crashes = Task.detached { () -> (watch: Int, phone: Int) in
         await waitUntil {
@@ -78,6 +89,44 @@ struct DeviceCrashHoldTests {
     let ended = Self.entries(simulation, "holdEnded")
     #expect(ended.count == 1)
     #expect(ended.first?.hasPrefix("phone Simulation HKObserverQuery's update handler") == true)
+    #expect(ended.first?.hasSuffix(" appCrashed@0") == true)
+  }
+
+  /// The public `crash(_:)` of the device whose app owes a hold's answer, made from another task
+  /// while `advance` waits on that hold (review 29: the hold ended only when the grace passed,
+  /// reported `holdExpired`). `device`'s observer query never calls its completion handler,
+  /// so its first call (at `execute`, t = 0) holds virtual time at 0; the grace is 120 s of
+  /// wall-clock time, inside the time limit, so a hold the crash leaves open fails the
+  /// test (`advance` throws `holdExpired`) instead of hanging it. The crash ends the hold in its
+  /// own mutation: `holdEnded` (reason `appCrashed`) in `device`'s log at 0, no `holdExpired`,
+  /// and `advance` goes on to 60 s.
+  @Test(
+    "A crash from another task ends the hold an advance waits on, at the crash",
+    .timeLimit(.minutes(3)), arguments: [HealthKitSimulation.Device.phone, .watch])
+  func aCrashEndsTheHoldAnAdvanceWaitsOn(device: HealthKitSimulation.Device) async throws {
+    let simulation = try observedDay(samples: "[]")
+    simulation.appWorkGrace = .seconds(120)
+    let calls = Mutex(0)
+    try await simulation.run {
+      let (store, query) = try await Self.unansweredObserver(simulation, on: device) {
+        calls.withLock { $0 += 1 }
+      }
+      let crash = Task.detached {
+        await waitUntil {
+          simulation.state.withLock { !$0.holds.isEmpty } || simulation.now != simulation.startDate
+        }
+        await simulation.crash(device)
+      }
+      store.execute(query)
+      try await simulation.advance(by: .seconds(60))
+      await crash.value
+      #expect(simulation.now.timeIntervalSince(simulation.startDate) == 60)
+    }
+    #expect(calls.withLock { $0 } == 1)
+    #expect(simulation.reports.filter { $0.kind == .holdExpired }.isEmpty)
+    let ended = Self.entries(simulation, "holdEnded")
+    #expect(ended.count == 1)
+    #expect(ended.first?.hasPrefix("\(device) Simulation HKObserverQuery's update handler") == true)
     #expect(ended.first?.hasSuffix(" appCrashed@0") == true)
   }
 

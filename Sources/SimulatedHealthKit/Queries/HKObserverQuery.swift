@@ -190,16 +190,19 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         simulation.endHold(hold)
       }
     }
+    // As the code of the process that executed it, whichever path (an update, background
+    // delivery) queued the call.
+    let device = executedIn.withLock { $0.device }
     switch handler {
     case .single(let handler):
       return {
         guard alive() else { return }
-        handler(query, answered(), nil)
+        HealthKitSimulation.run(as: device) { handler(query, answered(), nil) }
       }
     case .descriptors(let handler):
       return {
         guard alive() else { return }
-        handler(query, types, answered(), nil)
+        HealthKitSimulation.run(as: device) { handler(query, types, answered(), nil) }
       }
     }
   }

@@ -136,6 +136,20 @@ public class HKQuery: NSObject, @unchecked Sendable {
     !isStopped && processIsAlive(in: &state)
   }
 
+  /// `callbacks` (the query's results or update handler calls) as the code of the app process
+  /// that executed the query (``process``): each runs as the code of its store's device (a
+  /// handler of a query the phone app ran is the phone app's: `WidgetCenter.shared` inside it
+  /// is the phone's; a store made outside every `on` gives the code of no `on`), and none runs
+  /// once that process has died
+  /// (docs/swift-api.md#whose-code-a-callback-runs-as). As they are before `execute`.
+  package func owned(_ callbacks: [HealthKitSimulation.Callback]) -> [HealthKitSimulation.Callback]
+  {
+    let (simulation, device) = executedIn.withLock { ($0.simulation, $0.device) }
+    guard !callbacks.isEmpty, let simulation else { return callbacks }
+    let process = process.withLock { $0 }
+    return callbacks.map { simulation.callback(of: process, as: device, $0) }
+  }
+
   /// The trap message of a second execution (HealthKit's exception text).
   static func executedTwiceMessage(_ query: HKQuery) -> String {
     "\(query) has already been executed and cannot be executed again."

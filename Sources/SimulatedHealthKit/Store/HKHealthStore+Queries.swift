@@ -61,7 +61,7 @@ extension HKHealthStore {
           query.activate(in: context, state: &state)
         }
       if !callbacks.isEmpty {
-        state.enqueue(callbacks)
+        state.enqueue(query.owned(callbacks))
         state.turnDue = true
       }
     }

@@ -689,13 +689,18 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       return (Unmanaged.passUnretained(builder), set)
     }
     guard let (builder, set) = found else { return }
-    builder._withUnsafeGuaranteedRef { builder in
-      if let delegate = builder.delegate {
-        delegate.workoutBuilder(builder, didCollectDataOf: set)
-      } else {
-        noteCollectedWithoutDelegate(types, at: instant)
+    // As the code of the device whose app made the session (a phone workout's delegate is the
+    // phone app's: `WidgetCenter.shared` inside it is the phone's), one task-local binding per
+    // batch (docs/swift-api.md#whose-code-a-callback-runs-as).
+    HealthKitSimulation.run(as: processDevice) {
+      builder._withUnsafeGuaranteedRef { builder in
+        if let delegate = builder.delegate {
+          delegate.workoutBuilder(builder, didCollectDataOf: set)
+        } else {
+          noteCollectedWithoutDelegate(types, at: instant)
+        }
+        builder.announceZoneChanges(in: types)
       }
-      builder.announceZoneChanges(in: types)
     }
   }
 

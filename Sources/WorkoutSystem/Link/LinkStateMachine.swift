@@ -17,7 +17,7 @@ import WorkoutCore
 ///   over the limit (7009, not for files); a message while the sender's side is not reachable
 ///   (7007); complication user info from the watch (7008).
 /// - A message is delivered `messageLatency` after the send (a not-running phone app is woken
-///   into the background first); a reply `messageLatency` after the receiver's reply; no reply
+///   into the background first; to a crashed phone app not yet relaunched it fails with 7014); a reply `messageLatency` after the receiver's reply; no reply
 ///   call within `replyTimeout` of the delivery fails with 7012; the sender's side becoming not
 ///   reachable before the reply (or the delivery) arrives fails with 7007.
 /// - Queued transfers (application context, user info, complication user info, files) are
@@ -89,6 +89,12 @@ struct LinkStateMachine: Sendable, Hashable {
 
     var receiver: CompanionDevice { from.counterpart }
 
+    /// The log of the transfer's failure with `code` (its sender's error handler or
+    /// `didFinish` hears it).
+    func failure(_ code: LinkErrorCode) -> Action {
+      .log(LinkEvent(transfer: number, change: .failed(kind, from: from, code)))
+    }
+
     /// The instant the transfer has something due, or `nil`.
     var due: Int64? {
       switch stage {
@@ -155,6 +161,9 @@ struct LinkStateMachine: Sendable, Hashable {
   private var wokeWatchAt: Int64?
   /// Whether the phone app ran when it last crashed (its relaunch then runs it again).
   private var phoneRanAtCrash = false
+  /// Whether the phone app's process crashed and was not relaunched since: a message to it
+  /// fails at its delivery (``passDue(_:at:watch:app:)``) rather than launching it.
+  private var phoneCrashed = false
 
   init(settings: LinkConfiguration) {
     self.settings = settings
@@ -450,7 +459,10 @@ struct LinkStateMachine: Sendable, Hashable {
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/activate()); its
   /// messages in flight and the replies it waited on are dropped without a callback (the sender
   /// is gone, as for ``watchAppCrashed()``); its queued transfers stay, their `didFinish` waits
-  /// for a process that runs.
+  /// for a process that runs. A message from the watch that comes due before the relaunch is
+  /// not delivered: it fails with `deliveryFailed` (7014), where a message to a phone app that is
+  /// merely not running launches it (Apple's `sendMessage` wakes the iOS app; the crashed
+  /// process comes back by the world's relaunch only, project rule).
   mutating func phoneAppCrashed(at date: Int64, watch: WatchApp, app: inout any AppReflexes)
     -> [Action]
   {
@@ -462,6 +474,7 @@ struct LinkStateMachine: Sendable, Hashable {
       }
     }
     activated.remove(.phone)
+    phoneCrashed = true
     phoneRanAtCrash = phoneApp != .notRunning
     return setPhoneApp(.notRunning) + refresh(at: date, watch: watch, app: &app)
   }
@@ -476,6 +489,7 @@ struct LinkStateMachine: Sendable, Hashable {
   {
     let actions = phoneRanAtCrash && phoneApp == .notRunning ? setPhoneApp(.background) : []
     phoneRanAtCrash = false
+    phoneCrashed = false
     return actions + refresh(at: date, watch: watch, app: &app)
   }
 
@@ -502,11 +516,7 @@ struct LinkStateMachine: Sendable, Hashable {
       switch transfer.stage {
       case .messageInFlight, .awaitingReply, .replyInFlight:
         if !isReachable(transfer.from, watch: watch) {
-          actions.append(
-            .log(
-              LinkEvent(
-                transfer: transfer.number,
-                change: .failed(transfer.kind, from: transfer.from, .notReachable))))
+          actions.append(transfer.failure(.notReachable))
           continue
         }
       case .queued(let at):
@@ -577,6 +587,13 @@ struct LinkStateMachine: Sendable, Hashable {
     let number = transfer.number
     switch transfer.stage {
     case .messageInFlight:
+      // The crashed phone app is launched by the world's relaunch only (project rule,
+      // docs/phone-link.md#the-phone-app): the message is not delivered, and the sender's error
+      // handler gets `deliveryFailed` (7014) at its delivery instant.
+      if transfer.receiver == .phone && phoneCrashed {
+        transfers.remove(at: index)
+        return [transfer.failure(.deliveryFailed)]
+      }
       var actions: [Action] = []
       if transfer.receiver == .phone && phoneApp == .notRunning {
         actions += launchPhoneApp(at: date, app: &app)
@@ -602,12 +619,7 @@ struct LinkStateMachine: Sendable, Hashable {
       return actions
     case .awaitingReply:
       transfers.remove(at: index)
-      return [
-        .log(
-          LinkEvent(
-            transfer: number,
-            change: .failed(transfer.kind, from: transfer.from, .messageReplyTimedOut)))
-      ]
+      return [transfer.failure(.messageReplyTimedOut)]
     case .replyInFlight(_, let payload):
       transfers.remove(at: index)
       return [

@@ -13,6 +13,19 @@ import WorkoutSimTestSupport
 /// correlation type (docs/swift-api.md#correlations-in-long-running-queries).
 @Suite struct QueryAuditTests {
   static let systolic = CorrelationAndSourceTests.systolic
+
+  /// Saves a systolic reading of 135 mmHg outside any correlation at the simulation's now and
+  /// settles: a member type's sample that a correlation-type query must not deliver.
+  static func saveLoneSystolic(_ store: HKHealthStore, in simulation: HealthKitSimulation)
+    async throws
+  {
+    try await store.save(
+      HKQuantitySample(
+        type: systolic,
+        quantity: HKQuantity(unit: CorrelationAndSourceTests.mmHg, doubleValue: 135),
+        start: simulation.now, end: simulation.now))
+    await simulation.settle()
+  }
   static let diastolic = CorrelationAndSourceTests.diastolic
   static let pressure = CorrelationAndSourceTests.pressure
 
@@ -74,12 +87,7 @@ import WorkoutSimTestSupport
       #expect(batches.withLock { $0.count } == 2)
       #expect(batches.withLock { $0.last?.added } == [correlation.uuid])
 
-      try await store.save(
-        HKQuantitySample(
-          type: Self.systolic,
-          quantity: HKQuantity(unit: CorrelationAndSourceTests.mmHg, doubleValue: 135),
-          start: simulation.now, end: simulation.now))
-      await simulation.settle()
+      try await Self.saveLoneSystolic(store, in: simulation)
       #expect(batches.withLock { $0.count } == 2)
 
       try await store.delete(correlation)
@@ -137,12 +145,7 @@ import WorkoutSimTestSupport
       try await store.save(correlation)
       await simulation.settle()
       #expect(calls.withLock { $0 } == 2)
-      try await store.save(
-        HKQuantitySample(
-          type: Self.systolic,
-          quantity: HKQuantity(unit: CorrelationAndSourceTests.mmHg, doubleValue: 135),
-          start: simulation.now, end: simulation.now))
-      await simulation.settle()
+      try await Self.saveLoneSystolic(store, in: simulation)
       #expect(calls.withLock { $0 } == 2)
       try await store.delete(correlation)
       await simulation.settle()
